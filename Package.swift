@@ -1,0 +1,69 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// One list of compiler settings for every target, so that every module is
+/// held to the same language mode and the same strictness.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Segue",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "segue", targets: ["segue"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // The only place C is seen: libmicrohttpd through a small shim header.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // Pure math: geometry, timing curves, springs. No clock, no I/O.
+        .target(name: "SegueMath", swiftSettings: swiftSettings),
+        // Pure, deterministic engine: gestures, animators, presets, simulation.
+        .target(name: "SegueEngine", dependencies: ["SegueMath"], swiftSettings: swiftSettings),
+        // Routes, handlers, wire types and problem bodies as plain values. No sockets.
+        .target(
+            name: "SegueAPI",
+            dependencies: ["SegueEngine"],
+            resources: [.embedInCode("Resources/openapi.yaml")],
+            swiftSettings: swiftSettings
+        ),
+        // The libmicrohttpd transport; the only module that imports CMicroHTTPD.
+        .target(
+            name: "SegueHTTP",
+            dependencies: [
+                "CMicroHTTPD",
+                "SegueAPI",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The executable: flags and environment → configuration → serve, signals, shutdown.
+        .executableTarget(
+            name: "segue",
+            dependencies: [
+                "SegueHTTP",
+                "SegueAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SegueAPITests", dependencies: ["SegueAPI"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SegueHTTPTests",
+            dependencies: ["SegueHTTP", "SegueAPI", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SegueBinaryTests", swiftSettings: swiftSettings),
+    ]
+)

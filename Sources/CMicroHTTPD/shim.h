@@ -1,0 +1,26 @@
+// The C side of Segue's HTTP transport: libmicrohttpd's header, the platform
+// headers it expects to be included first (manual §1.5), and small wrappers for
+// the variadic calls Swift cannot import.
+#ifndef SEGUE_CMICROHTTPD_SHIM_H
+#define SEGUE_CMICROHTTPD_SHIM_H
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <microhttpd.h>
+
+/// The port the daemon is bound to; the real one when it was started on port 0.
+static inline uint16_t segue_mhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/// How many connections the daemon holds open right now.
+static inline unsigned int segue_mhd_current_connections(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
+}
+
+#endif

@@ -1,0 +1,90 @@
+import FoundationEssentials
+
+/// Reads a JSON request body into a wire type, turning every way it can be wrong
+/// into the problem a client can act on: 415 for another media type, 400 for text
+/// that is not JSON (saying where parsing stopped), 422 for JSON of the wrong shape
+/// (saying which field, by JSON Pointer).
+public enum JSONBody {
+    /// Decodes the body of `request` as `T`.
+    public static func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) throws(Problem) -> T {
+        let contentType = request.headers["Content-Type"]
+        guard isJSON(contentType) else {
+            throw Problem.unsupportedMediaType(received: contentType)
+        }
+        guard request.body.contains(where: { !isJSONWhitespace($0) }) else {
+            throw Problem.malformedJSON("The request body is empty; send a JSON object.")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(request.body))
+        } catch let error as DecodingError {
+            throw problem(for: error)
+        } catch {
+            throw Problem.malformedJSON("The request body is not valid JSON: \(error)")
+        }
+    }
+
+    /// Whether a Content-Type names JSON: `application/json` or any `+json` type,
+    /// with or without parameters such as `charset=utf-8`.
+    public static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let essence = mediaType.filter { $0 != " " && $0 != "\t" }.lowercased()
+        return essence == MediaType.json || (essence.hasPrefix("application/") && essence.hasSuffix("+json"))
+    }
+
+    static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    static func problem(for error: DecodingError) -> Problem {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            let reason = context.underlyingError.map { "\($0)" } ?? context.debugDescription
+            return .malformedJSON("The request body is not valid JSON: \(reason)")
+        case .dataCorrupted(let context):
+            return .invalidRequest([FieldError(pointer: pointer(context.codingPath), detail: context.debugDescription)])
+        case .keyNotFound(let key, let context):
+            let path = context.codingPath + [key]
+            return .invalidRequest([FieldError(pointer: pointer(path), detail: "This field is required.")])
+        case .typeMismatch(let expected, let context):
+            let detail = "Expected \(jsonTypeName(expected)) here."
+            return .invalidRequest([FieldError(pointer: pointer(context.codingPath), detail: detail)])
+        case .valueNotFound(let expected, let context):
+            let detail = "Expected \(jsonTypeName(expected)) here, not null."
+            return .invalidRequest([FieldError(pointer: pointer(context.codingPath), detail: detail)])
+        @unknown default:
+            return .malformedJSON("The request body could not be read: \(error)")
+        }
+    }
+
+    /// An RFC 6901 JSON Pointer for a decoding path (`~` and `/` escaped).
+    public static func pointer(_ path: [any CodingKey]) -> String {
+        var pointer = ""
+        for key in path {
+            pointer += "/"
+            for character in key.intValue.map(String.init) ?? key.stringValue {
+                switch character {
+                case "~": pointer += "~0"
+                case "/": pointer += "~1"
+                default: pointer.append(character)
+                }
+            }
+        }
+        return pointer
+    }
+
+    /// The JSON name of the kind of value a Swift type decodes from.
+    static func jsonTypeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type: return "an integer"
+        case is Double.Type, is Float.Type: return "a number"
+        default:
+            let name = "\(type)"
+            if name.hasPrefix("Array<") { return "an array" }
+            if name.hasPrefix("Dictionary<") { return "an object" }
+            return "an object"
+        }
+    }
+}

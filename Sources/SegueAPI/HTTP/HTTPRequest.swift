@@ -1,0 +1,16 @@
+/// A complete HTTP request as the transport hands it to the service: the body has
+/// already been gathered (and capped) by the transport.
+public struct HTTPRequest: Sendable, Hashable {
+    public var method: HTTPMethod
+    /// The path without its query string, as sent (percent-encoding untouched).
+    public var path: String
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(method: HTTPMethod, path: String, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.method = method
+        self.path = path
+        self.headers = headers
+        self.body = body
+    }
+}

@@ -1,0 +1,25 @@
+/// An HTTP status code with its reason phrase (RFC 9110 §15).
+///
+/// The phrase doubles as the `title` of problem bodies whose type is `about:blank`,
+/// as RFC 9457 §4.2.1 asks.
+public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
+    public let code: Int
+    public let reasonPhrase: String
+
+    public init(code: Int, reasonPhrase: String) {
+        self.code = code
+        self.reasonPhrase = reasonPhrase
+    }
+
+    public var description: String { "\(code) \(reasonPhrase)" }
+
+    public static let ok = HTTPStatus(code: 200, reasonPhrase: "OK")
+    public static let badRequest = HTTPStatus(code: 400, reasonPhrase: "Bad Request")
+    public static let notFound = HTTPStatus(code: 404, reasonPhrase: "Not Found")
+    public static let methodNotAllowed = HTTPStatus(code: 405, reasonPhrase: "Method Not Allowed")
+    public static let contentTooLarge = HTTPStatus(code: 413, reasonPhrase: "Content Too Large")
+    public static let unsupportedMediaType = HTTPStatus(code: 415, reasonPhrase: "Unsupported Media Type")
+    public static let unprocessableContent = HTTPStatus(code: 422, reasonPhrase: "Unprocessable Content")
+    public static let internalServerError = HTTPStatus(code: 500, reasonPhrase: "Internal Server Error")
+    public static let serviceUnavailable = HTTPStatus(code: 503, reasonPhrase: "Service Unavailable")
+}

@@ -1,0 +1,40 @@
+/// A route's path, such as `/v1/presets/{id}`: literal segments and named
+/// parameters that match exactly one non-empty segment.
+public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    enum Segment: Sendable, Hashable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    let segments: [Segment]
+    public let description: String
+
+    /// Parses a pattern; segments in braces are parameters.
+    public init(_ pattern: String) {
+        description = pattern
+        segments = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { part in
+            if part.hasPrefix("{") && part.hasSuffix("}") {
+                return .parameter(String(part.dropFirst().dropLast()))
+            }
+            return .literal(String(part))
+        }
+    }
+
+    /// The parameters bound by `path`, or nil when the path does not match.
+    public func match(_ path: String) -> [String: String]? {
+        guard path.hasPrefix("/") else { return nil }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        guard parts.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (segment, part) in zip(segments, parts) {
+            switch segment {
+            case .literal(let literal):
+                guard part == literal else { return nil }
+            case .parameter(let name):
+                guard !part.isEmpty else { return nil }
+                parameters[name] = String(part)
+            }
+        }
+        return parameters
+    }
+}

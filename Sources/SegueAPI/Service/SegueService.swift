@@ -1,0 +1,53 @@
+/// The whole HTTP API as a function: a request value in, a response value out.
+///
+/// The transport calls `respond(to:)` from any of its threads; the service holds
+/// only immutable values and the shared `Readiness`, so it is safe to share.
+/// Every response carries `X-Request-Id`: the client's when sane, else a new one.
+public struct SegueService: Sendable {
+    public let router: Router
+    private let makeRequestID: @Sendable () -> String
+
+    /// - Parameters:
+    ///   - router: the routes to serve; `Router.segue(...)` builds the standard ones.
+    ///   - makeRequestID: where fresh request identifiers come from (tests pin it).
+    public init(router: Router, makeRequestID: @escaping @Sendable () -> String = RequestID.generate) {
+        self.router = router
+        self.makeRequestID = makeRequestID
+    }
+
+    /// Routes and answers a complete request.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let requestID = requestID(for: request)
+        var response: HTTPResponse
+        switch router.match(method: request.method, path: request.path) {
+        case .found(let route, let parameters):
+            do {
+                response = try route.handler(
+                    RouteContext(request: request, parameters: parameters, requestID: requestID)
+                )
+            } catch {
+                response = .problem(error, path: request.path, requestID: requestID)
+            }
+        case .methodNotAllowed(let allowed):
+            let problem = Problem.methodNotAllowed(method: request.method, path: request.path, allowed: allowed)
+            response = .problem(problem, path: request.path, requestID: requestID)
+        case .notFound:
+            response = .problem(.notFound(path: request.path), path: request.path, requestID: requestID)
+        }
+        response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
+        return response
+    }
+
+    /// Answers a request with a problem found before it could be routed, such as a
+    /// body over the size limit, with the same request-id handling as any response.
+    public func respond(to request: HTTPRequest, with problem: Problem) -> HTTPResponse {
+        let requestID = requestID(for: request)
+        var response = HTTPResponse.problem(problem, path: request.path, requestID: requestID)
+        response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
+        return response
+    }
+
+    private func requestID(for request: HTTPRequest) -> String {
+        RequestID.accepting(request.headers["X-Request-Id"]) ?? makeRequestID()
+    }
+}

@@ -1,0 +1,23 @@
+/// The transitions Segue knows, in the order it lists them.
+///
+/// A value, not a registry: the executable builds the catalogue once and hands it
+/// down, so tests can serve any catalogue they like and nothing is global.
+public struct PresetCatalogue: Sendable {
+    /// The presets, in listing order. Identifiers are unique.
+    public let presets: [PresetDescription]
+
+    /// Creates a catalogue; a later preset with an identifier already present is dropped,
+    /// so lookups by identifier are never ambiguous.
+    public init(presets: [PresetDescription]) {
+        var seen = Set<String>()
+        self.presets = presets.filter { seen.insert($0.id).inserted }
+    }
+
+    /// The presets Segue ships. The preset issues add to it; until then it is empty.
+    public static let builtIn = PresetCatalogue(presets: [])
+
+    /// The preset with this identifier, if the catalogue holds one.
+    public func preset(id: String) -> PresetDescription? {
+        presets.first { $0.id == id }
+    }
+}

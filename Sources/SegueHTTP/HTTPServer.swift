@@ -1,0 +1,120 @@
+import CMicroHTTPD
+import Glibc
+public import Logging
+public import SegueAPI
+import Synchronization
+
+/// Segue's HTTP server: a libmicrohttpd daemon serving a `SegueService`.
+///
+/// `start` returns once the socket listens; `shutdown` drains and stops. The
+/// server is safe to share between threads; the daemon handle is guarded by a lock.
+public final class HTTPServer: Sendable {
+    /// The port actually bound (the real one when started on port 0).
+    public let port: Int
+    public let configuration: ServerConfiguration
+    private let dispatcher: RequestDispatcher
+    private let daemon: Mutex<DaemonHandle?>
+
+    /// The daemon pointer, sendable because libmicrohttpd's daemon calls are thread-safe.
+    private struct DaemonHandle: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    /// Binds and starts serving. Throws a `ServerError` saying why when the address
+    /// is malformed or cannot be bound.
+    public init(
+        configuration: ServerConfiguration,
+        service: SegueService,
+        readiness: Readiness,
+        logger: Logger
+    ) throws(ServerError) {
+        let address = try SocketAddress(host: configuration.host, port: configuration.port)
+        let dispatcher = RequestDispatcher(
+            service: service, readiness: readiness, logger: logger, maxBodyBytes: configuration.maxBodyBytes)
+        let started = address.withSockaddrPointer { sockaddr in
+            Self.startDaemon(configuration, ipv6: address.isIPv6, sockaddr: sockaddr, dispatcher: dispatcher)
+        }
+        guard let started else {
+            let reason = String(cString: strerror(errno))
+            throw .cannotListen(host: configuration.host, port: configuration.port, reason: reason)
+        }
+        self.configuration = configuration
+        self.dispatcher = dispatcher
+        self.port = Int(segue_mhd_bound_port(started))
+        self.daemon = Mutex(DaemonHandle(pointer: started))
+    }
+
+    /// Requests received and not yet completed.
+    public var requestsInFlight: Int { dispatcher.inFlight.load(ordering: .relaxed) }
+
+    /// Connections open right now, idle keep-alive ones included.
+    public var openConnections: Int {
+        daemon.withLock { handle in handle.map { Int(segue_mhd_current_connections($0.pointer)) } ?? 0 }
+    }
+
+    /// Drains and stops: readiness turns false, no new connection is accepted,
+    /// requests in flight complete (for at most `drainTimeout` seconds), then the
+    /// daemon stops and closes every connection. Safe to call more than once.
+    public func shutdown() {
+        dispatcher.readiness.beginDraining()
+        guard let handle = daemon.withLock({ handle in defer { handle = nil }; return handle }) else { return }
+        let listenSocket = MHD_quiesce_daemon(handle.pointer)
+        let deadline = ContinuousClock.now + .seconds(configuration.drainTimeout)
+        var announced = false
+        while requestsInFlight > 0 && ContinuousClock.now < deadline {
+            if !announced {
+                dispatcher.logger.info("draining", metadata: ["in_flight": "\(requestsInFlight)"])
+                announced = true
+            }
+            usleep(5_000)
+        }
+        if requestsInFlight > 0 {
+            dispatcher.logger.warning("drain timed out", metadata: ["in_flight": "\(requestsInFlight)"])
+        }
+        MHD_stop_daemon(handle.pointer)
+        if listenSocket >= 0 {
+            close(listenSocket)  // only after MHD_stop_daemon, as the manual asks
+        }
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    private static func startDaemon(
+        _ configuration: ServerConfiguration,
+        ipv6: Bool,
+        sockaddr: UnsafeRawPointer,
+        dispatcher: RequestDispatcher
+    ) -> OpaquePointer? {
+        // ITC lets MHD_quiesce_daemon stop accepting from another thread; AUTO picks
+        // the best poller the mode allows (poll per connection, epoll for the pool).
+        var flags =
+            MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue | MHD_USE_AUTO.rawValue
+            | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+        if case .threadPerConnection = configuration.threading {
+            flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue
+        }
+        if ipv6 {
+            flags |= MHD_USE_IPv6.rawValue
+        }
+        let context = Int(bitPattern: Unmanaged.passUnretained(dispatcher).toOpaque())
+        let completed = Int(bitPattern: unsafeBitCast(MHDCallbacks.requestCompleted, to: UnsafeRawPointer.self))
+        // Each value must have the C type its option reads with va_arg (manual §2).
+        var options: [any CVarArg] = [
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, CUnsignedInt(configuration.connectionTimeout),
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, CUnsignedInt(configuration.connectionLimit),
+            MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, context,
+            MHD_OPTION.SOCK_ADDR.rawValue, Int(bitPattern: sockaddr),
+        ]
+        if case .pool(let threads) = configuration.threading, threads > 1 {
+            options += [MHD_OPTION.THREAD_POOL_SIZE.rawValue, CUnsignedInt(threads)]
+        }
+        options.append(MHD_OPTION.END.rawValue)
+        return withVaList(options) { arguments in
+            MHD_start_daemon_va(
+                flags, UInt16(configuration.port), nil, nil, MHDCallbacks.accessHandler,
+                UnsafeMutableRawPointer(bitPattern: context), arguments)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import CMicroHTTPD
+
+/// The C callbacks handed to libmicrohttpd. They run on its threads, capture
+/// nothing, and reach Swift objects only through the context pointers:
+/// the daemon's `RequestDispatcher` (unretained; the server keeps it alive) and
+/// each request's `RequestState` (retained in `*con_cls` from the first call until
+/// the completion callback releases it).
+enum MHDCallbacks {
+    /// Called several times per request: headers only, then once per body chunk,
+    /// then once with no data when the body is complete.
+    static let accessHandler: MHD_AccessHandlerCallback = {
+        context, connection, url, method, _, uploadData, uploadDataSize, requestContext in
+        guard let context, let connection, let requestContext, let uploadDataSize else { return .NO }
+        let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue()
+
+        guard let existing = requestContext.pointee else {
+            let state = dispatcher.begin(
+                connection: connection,
+                method: method.map { String(cString: $0) } ?? "GET",
+                path: url.map { String(cString: $0) } ?? "/"
+            )
+            requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
+            return .YES
+        }
+        let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+        if uploadDataSize.pointee > 0 {
+            if let uploadData, state.answered == nil {
+                state.appendBody(
+                    UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee),
+                    limit: dispatcher.maxBodyBytes)
+            }
+            uploadDataSize.pointee = 0  // all of it consumed, stored or dropped
+            return .YES
+        }
+        return dispatcher.finish(state, on: connection)
+    }
+
+    /// Called once for every request that reached the access handler, however it ended.
+    static let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, termination in
+        guard let context, let requestContext, let existing = requestContext.pointee else { return }
+        let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue()
+        let state = Unmanaged<RequestState>.fromOpaque(existing).takeRetainedValue()
+        requestContext.pointee = nil
+        dispatcher.complete(state, termination: termination)
+    }
+}

@@ -1,0 +1,46 @@
+import CMicroHTTPD
+import SegueAPI
+
+/// The calls on a libmicrohttpd connection that Segue makes, in Swift terms.
+enum MHDConnection {
+    /// Copies the request's header fields into `state`.
+    static func collectHeaders(of connection: OpaquePointer, into state: RequestState) {
+        let context = Unmanaged.passUnretained(state).toOpaque()
+        _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, context)
+    }
+
+    private static let collectHeader: MHD_KeyValueIterator = { context, _, key, value in
+        guard let context, let key else { return .YES }
+        let state = Unmanaged<RequestState>.fromOpaque(context).takeUnretainedValue()
+        state.headers.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+        return .YES
+    }
+
+    /// Queues `response` on `connection`. libmicrohttpd copies the body, adds
+    /// Content-Length and Date itself, and sends no body for HEAD.
+    static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let created = response.body.withUnsafeBytes { buffer in
+            MHD_create_response_from_buffer(
+                buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let created else { return .NO }
+        defer { MHD_destroy_response(created) }
+        for field in response.headers {
+            _ = MHD_add_response_header(created, field.name, field.value)
+        }
+        return MHD_queue_response(connection, UInt32(response.status.code), created)
+    }
+
+    /// A word for how a request ended, for the log line.
+    static func describe(_ termination: MHD_RequestTerminationCode) -> String {
+        switch termination {
+        case .REQUEST_TERMINATED_COMPLETED_OK: return "completed"
+        case .REQUEST_TERMINATED_WITH_ERROR: return "error"
+        case .REQUEST_TERMINATED_TIMEOUT_REACHED: return "timeout"
+        case .REQUEST_TERMINATED_DAEMON_SHUTDOWN: return "shutdown"
+        case .REQUEST_TERMINATED_READ_ERROR: return "client-disconnected"
+        case .REQUEST_TERMINATED_CLIENT_ABORT: return "client-aborted"
+        @unknown default: return "terminated"
+        }
+    }
+}

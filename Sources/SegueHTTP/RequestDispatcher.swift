@@ -1,0 +1,82 @@
+import CMicroHTTPD
+import Logging
+import SegueAPI
+import Synchronization
+
+/// The transport's side of a request: it gathers the body under the size limit,
+/// hands the complete request to the service, queues the answer with
+/// libmicrohttpd, counts what is in flight and writes one log line per request.
+///
+/// Shared by every libmicrohttpd thread; it holds only immutable values and atomics.
+final class RequestDispatcher: Sendable {
+    let service: SegueService
+    let readiness: Readiness
+    let logger: Logger
+    let maxBodyBytes: Int
+    /// Requests whose headers have arrived and whose completion has not yet been reported.
+    let inFlight = Atomic<Int>(0)
+
+    init(service: SegueService, readiness: Readiness, logger: Logger, maxBodyBytes: Int) {
+        self.service = service
+        self.readiness = readiness
+        self.logger = logger
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// First call for a request, headers only. A declared body over the limit is
+    /// answered 413 at once, before any of it is read; libmicrohttpd then discards
+    /// the body and closes the connection.
+    func begin(connection: OpaquePointer, method: String, path: String) -> RequestState {
+        inFlight.add(1, ordering: .relaxed)
+        let state = RequestState(method: HTTPMethod(rawValue: method), path: path, started: .now)
+        MHDConnection.collectHeaders(of: connection, into: state)
+        if let declared = state.headers["Content-Length"].flatMap(UInt64.init), declared > UInt64(maxBodyBytes) {
+            state.bodyTooLarge = true
+            answer(state, on: connection, with: service.respond(to: state.request, with: .contentTooLarge(limit: maxBodyBytes)))
+        }
+        return state
+    }
+
+    /// Last call for a request: the body is complete (or was too large).
+    func finish(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+        guard state.answered == nil else { return .YES }
+        let response =
+            state.bodyTooLarge
+            ? service.respond(to: state.request, with: .contentTooLarge(limit: maxBodyBytes))
+            : service.respond(to: state.request)
+        return answer(state, on: connection, with: response)
+    }
+
+    /// libmicrohttpd is done with the request: sent, failed, timed out or cut off.
+    func complete(_ state: RequestState, termination: MHD_RequestTerminationCode) {
+        inFlight.subtract(1, ordering: .relaxed)
+        let elapsed = ContinuousClock.now - state.started
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
+        var metadata: Logger.Metadata = [
+            "method": "\(state.method)",
+            "path": "\(state.path)",
+            "duration_ms": "\((milliseconds * 1000).rounded() / 1000)",
+        ]
+        if let answered = state.answered {
+            metadata["id"] = "\(answered.requestID)"
+            metadata["status"] = "\(answered.status)"
+            metadata["bytes"] = "\(answered.bytes)"
+        }
+        if termination != .REQUEST_TERMINATED_COMPLETED_OK {
+            metadata["outcome"] = "\(MHDConnection.describe(termination))"
+        }
+        logger.info("request", metadata: metadata)
+    }
+
+    @discardableResult
+    private func answer(_ state: RequestState, on connection: OpaquePointer, with response: HTTPResponse) -> MHD_Result {
+        var response = response
+        if !readiness.isReady {
+            // Draining: tell keep-alive clients to take their next request elsewhere.
+            response.headers.replaceOrAdd(name: "Connection", value: "close")
+        }
+        let bytes = state.method == .head ? 0 : response.body.count
+        state.answered = (response.status.code, bytes, response.headers["X-Request-Id"] ?? "-")
+        return MHDConnection.queue(response, on: connection)
+    }
+}

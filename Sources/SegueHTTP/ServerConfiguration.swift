@@ -1,0 +1,39 @@
+/// How the transport listens and what it tolerates. Every limit has a default, so
+/// a bare `ServerConfiguration()` is a sensible production server.
+public struct ServerConfiguration: Sendable, Hashable {
+    /// The address to bind: an IPv4 or IPv6 literal, or `localhost`.
+    public var host: String = "0.0.0.0"
+    /// The TCP port; 0 binds a free one (read it back from `HTTPServer.port`).
+    public var port: Int = 8080
+    /// Which libmicrohttpd threading mode serves connections.
+    public var threading: ThreadingModel = .threadPerConnection
+    /// The largest request body accepted, in bytes; larger ones get 413.
+    public var maxBodyBytes: Int = 4 * 1024 * 1024
+    /// Seconds a connection may stay idle (or trickle bytes without finishing a
+    /// request) before it is closed. libmicrohttpd's own default is no timeout at all.
+    public var connectionTimeout: Int = 10
+    /// The most connections held open at once; past it the kernel queues new ones.
+    public var connectionLimit: Int = 512
+    /// Seconds shutdown waits for in-flight requests before it stops anyway.
+    public var drainTimeout: Int = 10
+
+    public init() {}
+}
+
+/// The libmicrohttpd threading mode.
+///
+/// Thread-per-connection is the default because Segue's requests are CPU work
+/// measured in milliseconds (a simulation plus a JSON body of up to ~2 MB), run
+/// inside the handler. server-stack.md §2.2 measured on this kind of 2-core machine:
+/// a heavy 17 ms endpoint gave 116–159 req/s with p99 86–104 ms in this mode,
+/// against 58–138 req/s (erratic, p99 up to 185 ms) for an epoll pool of 2 running
+/// the same work inline, because each pool worker accepts a burst of keep-alive
+/// connections and then serialises them. The pool wins only on trivial requests
+/// (≈88 k vs ≈56 k req/s), where the HTTP layer is nowhere near our bottleneck.
+/// The pool stays selectable (`--threads N`) so the two can be measured side by side.
+public enum ThreadingModel: Sendable, Hashable {
+    /// One thread per open connection, polled with poll(2).
+    case threadPerConnection
+    /// A fixed pool of epoll worker threads; handlers run inline on them.
+    case pool(threads: Int)
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+
+/// The command-line flags. Each has an environment variable of the same name in
+/// upper case with a `SEGUE_` prefix; a flag wins over its variable.
+struct ServeOptions: ParsableArguments {
+    @Option(help: "Address to listen on: an IPv4 or IPv6 literal, or localhost. [env SEGUE_HOST, default 0.0.0.0]")
+    var host: String?
+
+    @Option(help: "TCP port; 0 picks a free port and prints it. [env SEGUE_PORT, default 8080]")
+    var port: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "'per-connection' (one thread per open connection) or N, an epoll pool of N threads. [env SEGUE_THREADS, default per-connection]",
+            discussion: "Thread-per-connection suits Segue's CPU-heavy requests best; see README.md, Performance.",
+            valueName: "per-connection|N"))
+    var threads: ThreadsSetting?
+
+    @Option(help: "Largest request body accepted, in bytes; larger bodies get 413. [env SEGUE_MAX_BODY_BYTES, default 4194304]")
+    var maxBodyBytes: Int?
+
+    @Option(help: "Seconds an idle or trickling connection is kept before it is closed. [env SEGUE_CONNECTION_TIMEOUT, default 10]")
+    var connectionTimeout: Int?
+
+    @Option(help: "Most connections open at once; more wait in the kernel's queue. [env SEGUE_CONNECTION_LIMIT, default 512]")
+    var connectionLimit: Int?
+
+    @Option(help: "Seconds shutdown waits for in-flight requests before stopping anyway. [env SEGUE_DRAIN_TIMEOUT, default 10]")
+    var drainTimeout: Int?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical. [env SEGUE_LOG_LEVEL, default info]")
+    var logLevel: LogLevelSetting?
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Logging
+import SegueHTTP
+
+/// Everything the executable is told at start, resolved once from flags, then
+/// environment variables, then defaults, and passed down as values.
+struct Settings {
+    var server: ServerConfiguration
+    var logLevel: Logger.Level
+
+    /// Resolves each setting: the flag if given, else its `SEGUE_*` variable, else the default.
+    /// Throws a `ValidationError` naming the flag or variable and what it accepts.
+    static func resolve(_ options: ServeOptions, environment: [String: String]) throws -> Settings {
+        let source = SettingSource(environment: environment)
+        let defaults = ServerConfiguration()
+        var server = ServerConfiguration()
+        server.host = try source.value(options.host, env: "SEGUE_HOST", default: defaults.host)
+        server.port = try source.value(options.port, env: "SEGUE_PORT", default: defaults.port, in: 0...65535)
+        server.threading = try source.value(
+            options.threads, env: "SEGUE_THREADS", default: ThreadsSetting(defaults.threading)
+        ).threading
+        server.maxBodyBytes = try source.value(
+            options.maxBodyBytes, env: "SEGUE_MAX_BODY_BYTES", default: defaults.maxBodyBytes, in: 1...(1 << 30))
+        server.connectionTimeout = try source.value(
+            options.connectionTimeout, env: "SEGUE_CONNECTION_TIMEOUT", default: defaults.connectionTimeout,
+            in: 1...3600)
+        server.connectionLimit = try source.value(
+            options.connectionLimit, env: "SEGUE_CONNECTION_LIMIT", default: defaults.connectionLimit, in: 1...65536)
+        server.drainTimeout = try source.value(
+            options.drainTimeout, env: "SEGUE_DRAIN_TIMEOUT", default: defaults.drainTimeout, in: 0...3600)
+        let level = try source.value(options.logLevel, env: "SEGUE_LOG_LEVEL", default: LogLevelSetting(.info))
+        return Settings(server: server, logLevel: level.level)
+    }
+}
+
+/// Reads one setting from a flag or the environment, with a message that names the
+/// variable when its text does not parse.
+struct SettingSource {
+    let environment: [String: String]
+
+    func value<T: LosslessStringConvertible>(_ flag: T?, env: String, default fallback: T) throws -> T {
+        if let flag { return flag }
+        guard let text = environment[env], !text.isEmpty else { return fallback }
+        guard let parsed = T(text) else {
+            throw ValidationError("\(env)='\(text)' is not valid: expected \(T.self == Int.self ? "an integer" : "\(T.self)").")
+        }
+        return parsed
+    }
+
+    func value(_ flag: Int?, env: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
+        let value = try value(flag, env: env, default: fallback)
+        guard range.contains(value) else {
+            let name = flag != nil ? "--" + flagName(env) : env
+            throw ValidationError("\(name) is \(value); it must be between \(range.lowerBound) and \(range.upperBound).")
+        }
+        return value
+    }
+
+    private func flagName(_ env: String) -> String {
+        String(env.dropFirst("SEGUE_".count).lowercased().map { $0 == "_" ? "-" : $0 })
+    }
+}
+
+/// `--threads`: `per-connection`, or the size of an epoll worker pool.
+struct ThreadsSetting: LosslessStringConvertible, ExpressibleByArgument {
+    var threading: ThreadingModel
+
+    init(_ threading: ThreadingModel) {
+        self.threading = threading
+    }
+
+    init?(_ text: String) {
+        if text == "per-connection" {
+            threading = .threadPerConnection
+        } else if let count = Int(text), (1...256).contains(count) {
+            threading = .pool(threads: count)
+        } else {
+            return nil
+        }
+    }
+
+    init?(argument: String) {
+        self.init(argument)
+    }
+
+    var description: String {
+        switch threading {
+        case .threadPerConnection: return "per-connection"
+        case .pool(let threads): return "\(threads)"
+        }
+    }
+}
+
+/// `--log-level`: one of swift-log's levels.
+struct LogLevelSetting: LosslessStringConvertible, ExpressibleByArgument {
+    var level: Logger.Level
+
+    init(_ level: Logger.Level) {
+        self.level = level
+    }
+
+    init?(_ text: String) {
+        guard let level = Logger.Level(rawValue: text.lowercased()) else { return nil }
+        self.level = level
+    }
+
+    init?(argument: String) {
+        self.init(argument)
+    }
+
+    var description: String { level.rawValue }
+}
