@@ -58,12 +58,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // A blocking HTTP/1.1 client over a raw socket, shared by the live tests.
+        .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "SegueAPITests", dependencies: ["SegueAPI"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SegueHTTPTests",
-            dependencies: ["SegueHTTP", "SegueAPI", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "SegueHTTP", "SegueAPI", "SegueTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SegueBinaryTests", swiftSettings: swiftSettings),
+        .testTarget(name: "SegueBinaryTests", dependencies: ["SegueTestSupport"], swiftSettings: swiftSettings),
     ]
 )

@@ -14,6 +14,11 @@ public enum JSONBody {
         guard request.body.contains(where: { !isJSONWhitespace($0) }) else {
             throw Problem.malformedJSON("The request body is empty; send a JSON object.")
         }
+        // Scan first: JSONDecoder accepts some non-JSON (trailing commas) and never
+        // says where text stops being JSON.
+        if let syntaxError = JSONSyntax.firstError(in: request.body) {
+            throw Problem.malformedJSON("The request body is not valid JSON \(syntaxError).")
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(request.body))
         } catch let error as DecodingError {
@@ -39,8 +44,7 @@ public enum JSONBody {
     static func problem(for error: DecodingError) -> Problem {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            let reason = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-            return .malformedJSON("The request body is not valid JSON: \(reason)")
+            return .malformedJSON("The request body could not be read as JSON: \(context.debugDescription)")
         case .dataCorrupted(let context):
             return .invalidRequest([FieldError(pointer: pointer(context.codingPath), detail: context.debugDescription)])
         case .keyNotFound(let key, let context):

@@ -1,0 +1,238 @@
+/// Where and why a text is not JSON (RFC 8259).
+///
+/// JSONDecoder only says "The given data was not valid JSON", which leaves a person
+/// nothing to act on, so when decoding fails Segue scans the body itself to say
+/// where parsing stopped.
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// 1-based line of the offending character.
+    public var line: Int
+    /// 1-based column, counted in characters.
+    public var column: Int
+    /// 0-based byte offset into the body.
+    public var offset: Int
+    public var message: String
+
+    public var description: String {
+        "at line \(line), column \(column) (byte \(offset)): \(message)"
+    }
+}
+
+/// A well-formedness scanner for JSON text. It builds nothing; it only finds the
+/// first error. Nesting deeper than `maxDepth` counts as an error, so a hostile
+/// body cannot exhaust the stack.
+public struct JSONSyntax {
+    public static let maxDepth = 512
+
+    private let bytes: [UInt8]
+    private var index = 0
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The first syntax error in `bytes`, or nil when they are one well-formed JSON
+    /// text (numbers that overflow a double count as errors too).
+    public static func firstError(in bytes: [UInt8]) -> JSONSyntaxError? {
+        var scanner = JSONSyntax(bytes: bytes)
+        do throws(JSONSyntaxError) {
+            scanner.skipWhitespace()
+            try scanner.value(depth: 0)
+            scanner.skipWhitespace()
+            if scanner.index < bytes.count {
+                throw scanner.failure("unexpected \(scanner.found) after the end of the JSON value")
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private var found: String {
+        guard index < bytes.count else { return "end of input" }
+        let byte = bytes[index]
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    /// An error at `position` (by default the current one), with its line and column.
+    private func failure(_ message: String, at position: Int? = nil) -> JSONSyntaxError {
+        let offset = min(position ?? index, bytes.count)
+        var line = 1
+        var column = 1
+        for byte in bytes[..<offset] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {  // count characters, not UTF-8 continuation bytes
+                column += 1
+            }
+        }
+        return JSONSyntaxError(line: line, column: column, offset: offset, message: message)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count, JSONBody.isJSONWhitespace(bytes[index]) {
+            index += 1
+        }
+    }
+
+    private mutating func value(depth: Int) throws(JSONSyntaxError) {
+        guard depth < Self.maxDepth else { throw failure("nested deeper than \(Self.maxDepth) levels") }
+        guard index < bytes.count else { throw failure("expected a value but the body ended") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): try object(depth: depth)
+        case UInt8(ascii: "["): try array(depth: depth)
+        case UInt8(ascii: "\""): try string()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default:
+            throw failure("expected a value (object, array, string, number, true, false or null) but found \(found)")
+        }
+    }
+
+    private mutating func object(depth: Int) throws(JSONSyntaxError) {
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return
+        }
+        while true {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw failure("expected a member name in double quotes but found \(found)")
+            }
+            try string()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw failure("expected ':' after the member name but found \(found)")
+            }
+            index += 1
+            skipWhitespace()
+            try value(depth: depth + 1)
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("expected ',' or '}' but the body ended") }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return
+            }
+            guard bytes[index] == UInt8(ascii: ",") else { throw failure("expected ',' or '}' but found \(found)") }
+            index += 1
+            skipWhitespace()
+        }
+    }
+
+    private mutating func array(depth: Int) throws(JSONSyntaxError) {
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return
+        }
+        while true {
+            try value(depth: depth + 1)
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("expected ',' or ']' but the body ended") }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return
+            }
+            guard bytes[index] == UInt8(ascii: ",") else { throw failure("expected ',' or ']' but found \(found)") }
+            index += 1
+            skipWhitespace()
+        }
+    }
+
+    private mutating func string() throws(JSONSyntaxError) {
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return
+            case UInt8(ascii: "\\"):
+                let backslash = index
+                index += 1
+                guard index < bytes.count else { break }
+                switch bytes[index] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 1
+                case UInt8(ascii: "u"):
+                    index += 1
+                    for _ in 0..<4 {
+                        guard index < bytes.count, Self.isHexDigit(bytes[index]) else {
+                            throw failure("expected four hexadecimal digits after \\u but found \(found)")
+                        }
+                        index += 1
+                    }
+                default:
+                    throw failure("invalid escape sequence in a string: a backslash followed by \(found)", at: backslash)
+                }
+            case 0x00..<0x20:
+                throw failure("control character \(found) in a string; escape it")
+            default:
+                index += 1
+            }
+        }
+        throw failure("a string is not closed before the body ends")
+    }
+
+    private mutating func number() throws(JSONSyntaxError) {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, Self.isDigit(bytes[index]) else { throw failure("expected a digit but found \(found)") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, Self.isDigit(bytes[index]) else {
+                throw failure("expected a digit after the decimal point but found \(found)")
+            }
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, Self.isDigit(bytes[index]) else {
+                throw failure("expected a digit in the exponent but found \(found)")
+            }
+            skipDigits()
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if let parsed = Double(text), !parsed.isFinite {
+            throw failure("the number \(text) is too large for a double", at: start)
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let expected = word.withUTF8Buffer { Array($0) }
+        for byte in expected {
+            guard index < bytes.count, bytes[index] == byte else {
+                throw failure("expected \(word) but found \(found)")
+            }
+            index += 1
+        }
+    }
+
+    private mutating func skipDigits() {
+        while index < bytes.count, Self.isDigit(bytes[index]) {
+            index += 1
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
+    }
+}

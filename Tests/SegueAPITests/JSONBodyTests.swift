@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import SegueAPI
+
+/// The JSON-body rules every JSON endpoint shares, through a small echo route so
+/// they are tested as a client meets them: 415, 400 with a position, 422 with pointers.
+@Suite struct JSONBodyTests {
+    struct Greeting: Codable, Equatable {
+        var name: String
+        var count: Int
+        var tags: [String]?
+    }
+
+    let service = SegueService(
+        router: Router(routes: [
+            Route(.post, "/echo") { context throws(Problem) in
+                try .json(JSONBody.decode(Greeting.self, from: context.request))
+            }
+        ]),
+        makeRequestID: { "id" }
+    )
+
+    private func post(_ body: String, contentType: String? = "application/json") -> HTTPResponse {
+        var request = HTTPRequest(method: .post, path: "/echo", body: Array(body.utf8))
+        if let contentType {
+            request.headers.add(name: "Content-Type", value: contentType)
+        }
+        return service.respond(to: request)
+    }
+
+    private func problem(_ response: HTTPResponse) throws -> [String: Any] {
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        return try #require(JSONTestValue.object(response.body))
+    }
+
+    @Test(arguments: ["application/json", "application/json; charset=utf-8", "Application/JSON", "application/vnd.x+json"])
+    func jsonMediaTypesAreAccepted(contentType: String) throws {
+        let response = post(#"{"name":"a","count":2}"#, contentType: contentType)
+        #expect(response.status.code == 200)
+        let echoed = try JSONDecoder().decode(Greeting.self, from: Data(response.body))
+        #expect(echoed == Greeting(name: "a", count: 2))
+    }
+
+    @Test(arguments: [nil, "text/plain", "application/x-www-form-urlencoded", "application/jsonp"] as [String?])
+    func otherMediaTypesAre415(contentType: String?) throws {
+        let response = post(#"{"name":"a","count":2}"#, contentType: contentType)
+        #expect(response.status.code == 415)
+        let body = try problem(response)
+        #expect(body["type"] as? String == "urn:segue:problem:unsupported-media-type")
+        #expect((body["detail"] as? String)?.contains("Content-Type: application/json") == true)
+    }
+
+    @Test(arguments: ["", "  \n\t "])
+    func emptyBodyIs400(body: String) throws {
+        let response = post(body)
+        #expect(response.status.code == 400)
+        #expect((try problem(response)["detail"] as? String)?.contains("empty") == true)
+    }
+
+    /// Each case names the 1-based line and column where a reader must stop, counted by hand.
+    @Test(arguments: [
+        (#"{"name": "a", "count": x}"#, 1, 24, "expected a value"),
+        ("{\"name\": \"a\",\n  \"count\": 2", 2, 13, "expected ',' or '}'"),
+        (#"{"name" "a"}"#, 1, 9, "expected ':'"),
+        (#"{"name": "a", "count": 1,}"#, 1, 26, "expected a member name"),
+        (#"[1, 2"#, 1, 6, "expected ',' or ']'"),
+        (#"{"name": "é\x"}"#, 1, 12, "invalid escape"),
+        (#"{"count": 1e400}"#, 1, 11, "too large"),
+        (#"{"count": 1} extra"#, 1, 14, "after the end"),
+        (#"{"count": -}"#, 1, 12, "expected a digit"),
+        (#"{"count": tru}"#, 1, 14, "expected true"),
+    ] as [(String, Int, Int, String)])
+    func malformedJSONIs400SayingWhereParsingStopped(body: String, line: Int, column: Int, reason: String) throws {
+        let response = post(body)
+        #expect(response.status.code == 400)
+        let problem = try problem(response)
+        #expect(problem["type"] as? String == "urn:segue:problem:malformed-json")
+        let detail = try #require(problem["detail"] as? String)
+        #expect(detail.contains("at line \(line), column \(column)"), "\(detail)")
+        #expect(detail.contains(reason), "\(detail)")
+    }
+
+    @Test func deepNestingIsReportedNotRecursedIntoForever() throws {
+        let body = String(repeating: "[", count: 100_000)
+        let response = post(body)
+        #expect(response.status.code == 400)
+        #expect((try problem(response)["detail"] as? String)?.contains("nested deeper") == true)
+    }
+
+    @Test func wrongTypesAre422WithAJSONPointer() throws {
+        let response = post(#"{"name": 5, "count": 1}"#)
+        #expect(response.status.code == 422)
+        let body = try problem(response)
+        #expect(body["type"] as? String == "urn:segue:problem:invalid-request")
+        let errors = try #require(body["errors"] as? [[String: Any]])
+        #expect(errors.count == 1)
+        #expect(errors[0]["pointer"] as? String == "/name")
+        #expect((errors[0]["detail"] as? String)?.contains("a string") == true)
+    }
+
+    @Test func missingFieldsAndNestedPathsArePointedAt() throws {
+        let missing = try problem(post(#"{"name": "a"}"#))
+        #expect((missing["errors"] as? [[String: Any]])?.first?["pointer"] as? String == "/count")
+        let nested = try problem(post(#"{"name": "a", "count": 1, "tags": ["x", 3]}"#))
+        #expect((nested["errors"] as? [[String: Any]])?.first?["pointer"] as? String == "/tags/1")
+    }
+
+    @Test func pointerTokensEscapeTildeAndSlash() {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        #expect(JSONBody.pointer([Key(stringValue: "a/b"), Key(stringValue: "c~d")]) == "/a~1b/c~0d")
+        #expect(JSONBody.pointer([]) == "")
+    }
+
+    @Test func wellFormedTextHasNoSyntaxError() {
+        let samples = [#"{}"#, #"[]"#, #" {"a": [1, -2.5e-3, true, false, null, "\u00e9\n"]} "#, "0", #""x""#]
+        for sample in samples {
+            #expect(JSONSyntax.firstError(in: Array(sample.utf8)) == nil, "\(sample)")
+        }
+    }
+}

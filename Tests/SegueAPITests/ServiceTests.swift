@@ -1,0 +1,118 @@
+import Foundation
+import SegueEngine
+import Testing
+
+@testable import SegueAPI
+
+/// The standard routes, answered in-process: request value in, response value out.
+@Suite struct ServiceTests {
+    let readiness = Readiness()
+    let catalogue = PresetCatalogue(presets: [
+        PresetDescription(id: "a.one", title: "One", summary: "First.", source: "seed 000 §3", interactive: false),
+        PresetDescription(id: "b.two", title: "Two", summary: "Second.", source: "seed 003 §9", interactive: true),
+    ])
+
+    var service: SegueService {
+        SegueService(router: .segue(catalogue: catalogue, readiness: readiness), makeRequestID: { "generated-id" })
+    }
+
+    private func json(_ response: HTTPResponse) throws -> [String: Any] {
+        try #require(JSONTestValue.object(response.body))
+    }
+
+    @Test func healthzAnswersOK() throws {
+        let response = service.respond(to: HTTPRequest(method: .get, path: "/healthz"))
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "application/json")
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"status":"ok"}"#)
+    }
+
+    @Test func readyzTurns503ProblemOnceDraining() throws {
+        let before = service.respond(to: HTTPRequest(method: .get, path: "/readyz"))
+        #expect(before.status.code == 200)
+        #expect(String(decoding: before.body, as: UTF8.self) == #"{"status":"ready"}"#)
+
+        readiness.beginDraining()
+        let after = service.respond(to: HTTPRequest(method: .get, path: "/readyz"))
+        #expect(after.status.code == 503)
+        #expect(after.headers["Content-Type"] == "application/problem+json")
+        let body = try json(after)
+        #expect(body["status"] as? Int == 503)
+        #expect(body["type"] as? String == "urn:segue:problem:shutting-down")
+        // Health is about the process, not about taking work: still 200 while draining.
+        #expect(service.respond(to: HTTPRequest(method: .get, path: "/healthz")).status.code == 200)
+    }
+
+    @Test func presetsListTheCatalogueInOrder() throws {
+        let response = service.respond(to: HTTPRequest(method: .get, path: "/v1/presets"))
+        #expect(response.status.code == 200)
+        let presets = try #require(try json(response)["presets"] as? [[String: Any]])
+        #expect(presets.map { $0["id"] as? String } == ["a.one", "b.two"])
+        #expect(presets[1]["interactive"] as? Bool == true)
+        #expect(presets[0]["source"] as? String == "seed 000 §3")
+        #expect(Set(presets[0].keys) == ["id", "title", "summary", "source", "interactive"])
+    }
+
+    @Test func builtInCatalogueServesThePresetListShape() throws {
+        let service = SegueService(router: .segue(catalogue: .builtIn, readiness: readiness))
+        let response = service.respond(to: HTTPRequest(method: .get, path: "/v1/presets"))
+        let body = try json(response)
+        #expect(Set(body.keys) == ["presets"])
+        #expect((body["presets"] as? [Any])?.count == PresetCatalogue.builtIn.presets.count)
+    }
+
+    @Test func openAPIIsServedFromTheBinary() {
+        let response = service.respond(to: HTTPRequest(method: .get, path: "/openapi.yaml"))
+        #expect(response.status.code == 200)
+        #expect(response.headers["Content-Type"] == "application/yaml")
+        #expect(String(decoding: response.body.prefix(13), as: UTF8.self) == "openapi: 3.1.")
+    }
+
+    @Test func unknownPathIs404ProblemNamingThePath() throws {
+        let response = service.respond(to: HTTPRequest(method: .get, path: "/v1/nothing"))
+        #expect(response.status.code == 404)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        let body = try json(response)
+        #expect(body["type"] as? String == "about:blank")
+        #expect(body["title"] as? String == "Not Found")
+        #expect(body["status"] as? Int == 404)
+        #expect(body["instance"] as? String == "/v1/nothing")
+        #expect(body["requestId"] as? String == "generated-id")
+        #expect((body["detail"] as? String)?.contains("/v1/nothing") == true)
+    }
+
+    @Test func wrongMethodIs405WithAllowHeaderAndMembers() throws {
+        let response = service.respond(to: HTTPRequest(method: .delete, path: "/v1/presets"))
+        #expect(response.status.code == 405)
+        #expect(response.headers["Allow"] == "GET, HEAD")
+        let body = try json(response)
+        #expect(body["allow"] as? [String] == ["GET", "HEAD"])
+        #expect((body["detail"] as? String)?.contains("DELETE") == true)
+    }
+
+    @Test func headGetsTheGetResponseSoTheTransportCanStateItsLength() {
+        let get = service.respond(to: HTTPRequest(method: .get, path: "/v1/presets"))
+        let head = service.respond(to: HTTPRequest(method: .head, path: "/v1/presets"))
+        #expect(head.status == get.status)
+        #expect(head.body == get.body)
+    }
+
+    @Test func transportProblemsCarryTheRequestID() throws {
+        let request = HTTPRequest(method: .post, path: "/v1/presets", headers: ["X-Request-Id": "client-7"])
+        let response = service.respond(to: request, with: .contentTooLarge(limit: 1024))
+        #expect(response.status.code == 413)
+        #expect(response.headers["X-Request-Id"] == "client-7")
+        let body = try json(response)
+        #expect(body["limit"] as? Int == 1024)
+        #expect(body["requestId"] as? String == "client-7")
+        #expect(body["instance"] as? String == "/v1/presets")
+    }
+}
+
+/// Parses response bodies with Foundation's JSONSerialization, a reader independent
+/// of the encoder under test.
+enum JSONTestValue {
+    static func object(_ bytes: [UInt8]) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+    }
+}

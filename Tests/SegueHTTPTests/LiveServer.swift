@@ -1,0 +1,53 @@
+import Glibc
+import Logging
+import SegueAPI
+import SegueEngine
+import SegueHTTP
+
+/// A real libmicrohttpd server on an ephemeral port of 127.0.0.1, serving Segue's
+/// routes plus one JSON echo route (`POST /test/echo`) so body handling can be
+/// exercised before the product has a JSON endpoint of its own.
+struct LiveServer {
+    let server: HTTPServer
+    let readiness: Readiness
+    var port: Int { server.port }
+
+    struct Echo: Codable {
+        var name: String
+        var count: Int
+    }
+
+    init(maxBodyBytes: Int = 4 * 1024 * 1024, threading: ThreadingModel = .threadPerConnection) throws {
+        readiness = Readiness()
+        let routes =
+            Router.segue(catalogue: .builtIn, readiness: readiness).routes + [
+                Route(.post, "/test/echo") { context throws(Problem) in
+                    try .json(JSONBody.decode(Echo.self, from: context.request))
+                }
+            ]
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.maxBodyBytes = maxBodyBytes
+        configuration.threading = threading
+        configuration.drainTimeout = 5
+        server = try HTTPServer(
+            configuration: configuration,
+            service: SegueService(router: Router(routes: routes)),
+            readiness: readiness,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+    }
+
+    /// Polls `condition` until it holds or `seconds` pass; for effects that happen on
+    /// the server's own threads after the client is done (a completion callback).
+    func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            usleep(2_000)
+        }
+        return condition()
+    }
+}
+
