@@ -49,7 +49,8 @@ struct SegueCommand: ParsableCommand {
             server = try HTTPServer(
                 configuration: settings.server, service: service, readiness: readiness, logger: logger)
         } catch {
-            throw ValidationError("\(error)")
+            Output.error("Error: \(error)")
+            throw ExitCode.failure
         }
         Output.line("listening on http://\(Output.hostForURL(settings.server.host)):\(server.port)")
         logger.info("ready", metadata: ["port": "\(server.port)", "threads": "\(ThreadsSetting(settings.server.threading))"])

@@ -17,7 +17,8 @@ struct Settings {
         server.host = try source.value(options.host, env: "SEGUE_HOST", default: defaults.host)
         server.port = try source.value(options.port, env: "SEGUE_PORT", default: defaults.port, in: 0...65535)
         server.threading = try source.value(
-            options.threads, env: "SEGUE_THREADS", default: ThreadsSetting(defaults.threading)
+            options.threads, env: "SEGUE_THREADS", default: ThreadsSetting(defaults.threading),
+            expected: "'per-connection' or a pool size from 1 to 256"
         ).threading
         server.maxBodyBytes = try source.value(
             options.maxBodyBytes, env: "SEGUE_MAX_BODY_BYTES", default: defaults.maxBodyBytes, in: 1...(1 << 30))
@@ -28,7 +29,9 @@ struct Settings {
             options.connectionLimit, env: "SEGUE_CONNECTION_LIMIT", default: defaults.connectionLimit, in: 1...65536)
         server.drainTimeout = try source.value(
             options.drainTimeout, env: "SEGUE_DRAIN_TIMEOUT", default: defaults.drainTimeout, in: 0...3600)
-        let level = try source.value(options.logLevel, env: "SEGUE_LOG_LEVEL", default: LogLevelSetting(.info))
+        let level = try source.value(
+            options.logLevel, env: "SEGUE_LOG_LEVEL", default: LogLevelSetting(.info),
+            expected: "trace, debug, info, notice, warning, error or critical")
         return Settings(server: server, logLevel: level.level)
     }
 }
@@ -38,11 +41,13 @@ struct Settings {
 struct SettingSource {
     let environment: [String: String]
 
-    func value<T: LosslessStringConvertible>(_ flag: T?, env: String, default fallback: T) throws -> T {
+    func value<T: LosslessStringConvertible>(
+        _ flag: T?, env: String, default fallback: T, expected: String = "an integer"
+    ) throws -> T {
         if let flag { return flag }
         guard let text = environment[env], !text.isEmpty else { return fallback }
         guard let parsed = T(text) else {
-            throw ValidationError("\(env)='\(text)' is not valid: expected \(T.self == Int.self ? "an integer" : "\(T.self)").")
+            throw ValidationError("\(env)='\(text)' is not valid: expected \(expected).")
         }
         return parsed
     }

@@ -1,0 +1,128 @@
+import Foundation
+import SegueTestSupport
+import Testing
+
+/// The built executable as a user runs it: flags, environment, the listening line,
+/// real requests, SIGTERM and the exit code.
+@Suite(.serialized) struct SegueBinaryTests {
+    @Test func binaryExists() {
+        #expect(FileManager.default.isExecutableFile(atPath: SegueProcess.binaryURL.path),
+            "build it first (swift build) or set SEGUE_BINARY")
+    }
+
+    @Test func printsOneListeningLineWithTheRealPortAndServes() throws {
+        let segue = try SegueProcess()
+        #expect(segue.listeningLine == "listening on http://127.0.0.1:\(segue.port)")
+        #expect(segue.port > 0)
+        let response = try TestHTTPConnection(port: segue.port).exchange("GET", "/healthz")
+        #expect(response.status == 200)
+        #expect(response.text == #"{"status":"ok"}"#)
+        segue.signal(SIGTERM)
+        #expect(segue.waitForExit(seconds: 10) == 0)
+        #expect(segue.logs.contains("path=/healthz status=200"))
+    }
+
+    @Test func environmentVariablesConfigureItAndFlagsWin() throws {
+        let fromEnvironment = try SegueProcess(arguments: [], environment: ["SEGUE_HOST": "127.0.0.1", "SEGUE_PORT": "0"])
+        #expect(fromEnvironment.listeningLine.hasPrefix("listening on http://127.0.0.1:"))
+        fromEnvironment.signal(SIGINT)
+        #expect(fromEnvironment.waitForExit(seconds: 10) == 0)
+
+        let flagWins = try SegueProcess(
+            arguments: ["--port", "0", "--host", "127.0.0.1"], environment: ["SEGUE_PORT": "not-a-port"])
+        #expect(flagWins.port > 0)
+        flagWins.signal(SIGTERM)
+        #expect(flagWins.waitForExit(seconds: 10) == 0)
+    }
+
+    @Test func sigtermLetsTheSlowRequestFinishTurnsReadinessOffAndExitsZero() throws {
+        let segue = try SegueProcess()
+        // A slow request: its head and part of its body are in, the rest comes later.
+        let slow = try TestHTTPConnection(port: segue.port)
+        try slow.send("GET /v1/presets HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhe")
+        // A keep-alive connection opened before the signal, to watch readiness through.
+        let watcher = try TestHTTPConnection(port: segue.port)
+        #expect(try watcher.exchange("GET", "/readyz").status == 200)
+
+        segue.signal(SIGTERM)
+        var readiness = 200
+        let deadline = Date().addingTimeInterval(5)
+        while readiness == 200, Date() < deadline {
+            let response = try watcher.exchange("GET", "/readyz")
+            readiness = response.status
+            if readiness == 503 {
+                #expect(response.header("Connection")?.lowercased() == "close")
+            }
+        }
+        #expect(readiness == 503)
+        #expect(segue.waitForExit(seconds: 0.3) == nil, "must wait for the slow request")
+
+        // A connection attempted now is never served: at most the kernel queues it
+        // until the listening socket closes.
+        let late = try? TestHTTPConnection(port: segue.port, timeoutSeconds: 5)
+        try? late?.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+
+        try slow.send("llo")
+        let response = try slow.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == #"{"presets":[]}"#)
+
+        #expect(segue.waitForExit(seconds: 10) == 0)
+        if let late {
+            #expect((try? late.readUntilClosed())?.isEmpty ?? true)
+        }
+        let logs = segue.logs
+        #expect(logs.contains("shutting down"))
+        #expect(logs.contains("stopped"))
+    }
+
+    @Test func helpExplainsEveryFlagAndItsVariable() throws {
+        let result = try SegueProcess.run(["--help"])
+        #expect(result.status == 0)
+        for (flag, variable) in [
+            ("--host", "SEGUE_HOST"), ("--port", "SEGUE_PORT"), ("--threads", "SEGUE_THREADS"),
+            ("--max-body-bytes", "SEGUE_MAX_BODY_BYTES"), ("--connection-timeout", "SEGUE_CONNECTION_TIMEOUT"),
+            ("--connection-limit", "SEGUE_CONNECTION_LIMIT"), ("--drain-timeout", "SEGUE_DRAIN_TIMEOUT"),
+            ("--log-level", "SEGUE_LOG_LEVEL"),
+        ] {
+            #expect(result.stdout.contains(flag), "\(flag) missing from --help")
+            #expect(result.stdout.contains(variable), "\(variable) missing from --help")
+        }
+        #expect(result.stdout.contains("--healthcheck"))
+    }
+
+    @Test(arguments: [
+        (["--port", "70000"], "--port is 70000"),
+        (["--threads", "many"], "threads"),
+        (["--log-level", "loud"], "log-level"),
+        (["--host", "not an address", "--port", "0"], "not an IPv4 or IPv6 address"),
+    ])
+    func badSettingsExitNonZeroSayingWhy(arguments: [String], message: String) throws {
+        let result = try SegueProcess.run(arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func badEnvironmentValueNamesTheVariable() throws {
+        let result = try SegueProcess.run([], environment: ["SEGUE_PORT": "eighty"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("SEGUE_PORT='eighty'"), "\(result.stderr)")
+    }
+
+    @Test func portInUseIsAClearError() throws {
+        let first = try SegueProcess()
+        let result = try SegueProcess.run(["--host", "127.0.0.1", "--port", "\(first.port)"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("cannot listen on 127.0.0.1:\(first.port)"), "\(result.stderr)")
+        first.signal(SIGTERM)
+        #expect(first.waitForExit(seconds: 10) == 0)
+    }
+
+    @Test func healthcheckModeReportsTheServersHealth() throws {
+        let segue = try SegueProcess()
+        #expect(try SegueProcess.run(["--healthcheck", "--port", "\(segue.port)"]).status == 0)
+        segue.signal(SIGTERM)
+        #expect(segue.waitForExit(seconds: 10) == 0)
+        #expect(try SegueProcess.run(["--healthcheck", "--port", "\(segue.port)"]).status == 1)
+    }
+}
