@@ -57,7 +57,11 @@ public final class HTTPServer: Sendable {
     /// daemon stops and closes every connection. Safe to call more than once.
     public func shutdown() {
         dispatcher.readiness.beginDraining()
-        guard let handle = daemon.withLock({ handle in defer { handle = nil }; return handle }) else { return }
+        guard
+            let handle = daemon.withLock({ handle in
+                defer { handle = nil }; return handle
+            })
+        else { return }
         let listenSocket = MHD_quiesce_daemon(handle.pointer)
         let deadline = ContinuousClock.now + .seconds(configuration.drainTimeout)
         var announced = false

@@ -32,7 +32,9 @@ final class RequestDispatcher: Sendable {
         MHDConnection.collectHeaders(of: connection, into: state)
         if let declared = state.headers["Content-Length"].flatMap(UInt64.init), declared > UInt64(maxBodyBytes) {
             state.bodyTooLarge = true
-            answer(state, on: connection, with: service.respond(to: state.request, with: .contentTooLarge(limit: maxBodyBytes)))
+            answer(
+                state, on: connection,
+                with: service.respond(to: state.request, with: .contentTooLarge(limit: maxBodyBytes)))
         }
         return state
     }
@@ -69,7 +71,8 @@ final class RequestDispatcher: Sendable {
     }
 
     @discardableResult
-    private func answer(_ state: RequestState, on connection: OpaquePointer, with response: HTTPResponse) -> MHD_Result {
+    private func answer(_ state: RequestState, on connection: OpaquePointer, with response: HTTPResponse) -> MHD_Result
+    {
         var response = response
         if !readiness.isReady {
             // Draining: tell keep-alive clients to take their next request elsewhere.

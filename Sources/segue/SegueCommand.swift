@@ -24,7 +24,8 @@ struct SegueCommand: ParsableCommand {
 
     @OptionGroup var options: ServeOptions
 
-    @Flag(help: "Check http://127.0.0.1:PORT/healthz and exit 0 if it answers 200, else 1 (for container health checks).")
+    @Flag(
+        help: "Check http://127.0.0.1:PORT/healthz and exit 0 if it answers 200, else 1 (for container health checks).")
     var healthcheck = false
 
     func run() throws {
@@ -53,7 +54,8 @@ struct SegueCommand: ParsableCommand {
             throw ExitCode.failure
         }
         Output.line("listening on http://\(Output.hostForURL(settings.server.host)):\(server.port)")
-        logger.info("ready", metadata: ["port": "\(server.port)", "threads": "\(ThreadsSetting(settings.server.threading))"])
+        logger.info(
+            "ready", metadata: ["port": "\(server.port)", "threads": "\(ThreadsSetting(settings.server.threading))"])
 
         signals.wait()
         logger.info("shutting down", metadata: ["in_flight": "\(server.requestsInFlight)"])
@@ -61,4 +63,3 @@ struct SegueCommand: ParsableCommand {
         logger.info("stopped")
     }
 }
-

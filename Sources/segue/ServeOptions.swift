@@ -16,16 +16,27 @@ struct ServeOptions: ParsableArguments {
             valueName: "per-connection|N"))
     var threads: ThreadsSetting?
 
-    @Option(help: "Largest request body accepted, in bytes; larger bodies get 413. [env SEGUE_MAX_BODY_BYTES, default 4194304]")
+    @Option(
+        help:
+            "Largest request body accepted, in bytes; larger bodies get 413. [env SEGUE_MAX_BODY_BYTES, default 4194304]"
+    )
     var maxBodyBytes: Int?
 
-    @Option(help: "Seconds an idle or trickling connection is kept before it is closed. [env SEGUE_CONNECTION_TIMEOUT, default 10]")
+    @Option(
+        help:
+            "Seconds an idle or trickling connection is kept before it is closed. [env SEGUE_CONNECTION_TIMEOUT, default 10]"
+    )
     var connectionTimeout: Int?
 
-    @Option(help: "Most connections open at once; more wait in the kernel's queue. [env SEGUE_CONNECTION_LIMIT, default 512]")
+    @Option(
+        help:
+            "Most connections open at once; more wait in the kernel's queue. [env SEGUE_CONNECTION_LIMIT, default 512]")
     var connectionLimit: Int?
 
-    @Option(help: "Seconds shutdown waits for in-flight requests before stopping anyway. [env SEGUE_DRAIN_TIMEOUT, default 10]")
+    @Option(
+        help:
+            "Seconds shutdown waits for in-flight requests before stopping anyway. [env SEGUE_DRAIN_TIMEOUT, default 10]"
+    )
     var drainTimeout: Int?
 
     @Option(help: "trace, debug, info, notice, warning, error or critical. [env SEGUE_LOG_LEVEL, default info]")

@@ -56,7 +56,8 @@ struct SettingSource {
         let value = try value(flag, env: env, default: fallback)
         guard range.contains(value) else {
             let name = flag != nil ? "--" + flagName(env) : env
-            throw ValidationError("\(name) is \(value); it must be between \(range.lowerBound) and \(range.upperBound).")
+            throw ValidationError(
+                "\(name) is \(value); it must be between \(range.lowerBound) and \(range.upperBound).")
         }
         return value
     }

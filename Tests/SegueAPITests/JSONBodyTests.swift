@@ -34,7 +34,9 @@ import Testing
         return try #require(JSONTestValue.object(response.body))
     }
 
-    @Test(arguments: ["application/json", "application/json; charset=utf-8", "Application/JSON", "application/vnd.x+json"])
+    @Test(arguments: [
+        "application/json", "application/json; charset=utf-8", "Application/JSON", "application/vnd.x+json",
+    ])
     func jsonMediaTypesAreAccepted(contentType: String) throws {
         let response = post(#"{"name":"a","count":2}"#, contentType: contentType)
         #expect(response.status.code == 200)
@@ -59,18 +61,19 @@ import Testing
     }
 
     /// Each case names the 1-based line and column where a reader must stop, counted by hand.
-    @Test(arguments: [
-        (#"{"name": "a", "count": x}"#, 1, 24, "expected a value"),
-        ("{\"name\": \"a\",\n  \"count\": 2", 2, 13, "expected ',' or '}'"),
-        (#"{"name" "a"}"#, 1, 9, "expected ':'"),
-        (#"{"name": "a", "count": 1,}"#, 1, 26, "expected a member name"),
-        (#"[1, 2"#, 1, 6, "expected ',' or ']'"),
-        (#"{"name": "é\x"}"#, 1, 12, "invalid escape"),
-        (#"{"count": 1e400}"#, 1, 11, "too large"),
-        (#"{"count": 1} extra"#, 1, 14, "after the end"),
-        (#"{"count": -}"#, 1, 12, "expected a digit"),
-        (#"{"count": tru}"#, 1, 14, "expected true"),
-    ] as [(String, Int, Int, String)])
+    @Test(
+        arguments: [
+            (#"{"name": "a", "count": x}"#, 1, 24, "expected a value"),
+            ("{\"name\": \"a\",\n  \"count\": 2", 2, 13, "expected ',' or '}'"),
+            (#"{"name" "a"}"#, 1, 9, "expected ':'"),
+            (#"{"name": "a", "count": 1,}"#, 1, 26, "expected a member name"),
+            (#"[1, 2"#, 1, 6, "expected ',' or ']'"),
+            (#"{"name": "é\x"}"#, 1, 12, "invalid escape"),
+            (#"{"count": 1e400}"#, 1, 11, "too large"),
+            (#"{"count": 1} extra"#, 1, 14, "after the end"),
+            (#"{"count": -}"#, 1, 12, "expected a digit"),
+            (#"{"count": tru}"#, 1, 14, "expected true"),
+        ] as [(String, Int, Int, String)])
     func malformedJSONIs400SayingWhereParsingStopped(body: String, line: Int, column: Int, reason: String) throws {
         let response = post(body)
         #expect(response.status.code == 400)

@@ -6,7 +6,8 @@ import Testing
 /// real requests, SIGTERM and the exit code.
 @Suite(.serialized) struct SegueBinaryTests {
     @Test func binaryExists() {
-        #expect(FileManager.default.isExecutableFile(atPath: SegueProcess.binaryURL.path),
+        #expect(
+            FileManager.default.isExecutableFile(atPath: SegueProcess.binaryURL.path),
             "build it first (swift build) or set SEGUE_BINARY")
     }
 
@@ -23,7 +24,8 @@ import Testing
     }
 
     @Test func environmentVariablesConfigureItAndFlagsWin() throws {
-        let fromEnvironment = try SegueProcess(arguments: [], environment: ["SEGUE_HOST": "127.0.0.1", "SEGUE_PORT": "0"])
+        let fromEnvironment = try SegueProcess(
+            arguments: [], environment: ["SEGUE_HOST": "127.0.0.1", "SEGUE_PORT": "0"])
         #expect(fromEnvironment.listeningLine.hasPrefix("listening on http://127.0.0.1:"))
         fromEnvironment.signal(SIGINT)
         #expect(fromEnvironment.waitForExit(seconds: 10) == 0)

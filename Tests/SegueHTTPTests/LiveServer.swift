@@ -50,4 +50,3 @@ struct LiveServer {
         return condition()
     }
 }
-

@@ -81,7 +81,8 @@ import Testing
         let live = try LiveServer(maxBodyBytes: 1024)
         let connection = try TestHTTPConnection(port: live.port)
         try connection.send(
-            "POST /test/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+            "POST /test/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
         let chunk = String(repeating: " ", count: 600)
         for _ in 0..<3 {  // 1800 bytes in all, over the 1024 limit only from the second chunk
             try connection.send("258\r\n\(chunk)\r\n")
@@ -96,7 +97,8 @@ import Testing
         let live = try LiveServer(maxBodyBytes: 1024)
         let connection = try TestHTTPConnection(port: live.port)
         try connection.send(
-            "POST /test/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+            "POST /test/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
         for piece in [#"{"name":"#, #""chun"#, #"ked","count":"#, "42}"] {
             try connection.send(String(piece.utf8.count, radix: 16) + "\r\n" + piece + "\r\n")
         }
@@ -172,7 +174,8 @@ import Testing
         for _ in 0..<20 {
             let connection = try TestHTTPConnection(port: live.port)
             try connection.send(
-                "POST /test/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{\"na")
+                "POST /test/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{\"na"
+            )
             connection.close()
         }
         // Every abandoned request reaches the completion callback and is released.

@@ -75,7 +75,9 @@ public final class TestHTTPConnection {
     public func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let result = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let result = bytes[sent...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard result > 0 else { throw TestSocketError("send failed: errno \(errno)") }
             sent += result
         }
@@ -120,7 +122,9 @@ public final class TestHTTPConnection {
         var response = TestHTTPResponse(status: status, headers: headers, body: [])
         let length = bodyExpected ? Int(response.header("Content-Length") ?? "0") ?? 0 : 0
         while buffer.count < length {
-            guard try fill() else { throw TestSocketError("connection closed after \(buffer.count) of \(length) body bytes") }
+            guard try fill() else {
+                throw TestSocketError("connection closed after \(buffer.count) of \(length) body bytes")
+            }
         }
         response.body = Array(buffer[..<length])
         buffer.removeFirst(length)

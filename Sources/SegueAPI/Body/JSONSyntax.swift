@@ -169,7 +169,8 @@ public struct JSONSyntax {
                         index += 1
                     }
                 default:
-                    throw failure("invalid escape sequence in a string: a backslash followed by \(found)", at: backslash)
+                    throw failure(
+                        "invalid escape sequence in a string: a backslash followed by \(found)", at: backslash)
                 }
             case 0x00..<0x20:
                 throw failure("control character \(found) in a string; escape it")
@@ -183,7 +184,9 @@ public struct JSONSyntax {
     private mutating func number() throws(JSONSyntaxError) {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, Self.isDigit(bytes[index]) else { throw failure("expected a digit but found \(found)") }
+        guard index < bytes.count, Self.isDigit(bytes[index]) else {
+            throw failure("expected a digit but found \(found)")
+        }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
         } else {
