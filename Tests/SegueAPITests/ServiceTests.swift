@@ -81,6 +81,11 @@ import Testing
         #expect((body["detail"] as? String)?.contains("/v1/nothing") == true)
     }
 
+    @Test func problemInstanceIsTheDecodedPathEncodedAgain() throws {
+        let response = service.respond(to: HTTPRequest(method: .get, path: "/a b\"c"))
+        #expect(try json(response)["instance"] as? String == "/a%20b%22c")
+    }
+
     @Test func wrongMethodIs405WithAllowHeaderAndMembers() throws {
         let response = service.respond(to: HTTPRequest(method: .delete, path: "/v1/presets"))
         #expect(response.status.code == 405)
@@ -114,5 +119,14 @@ import Testing
 enum JSONTestValue {
     static func object(_ bytes: [UInt8]) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+    }
+}
+
+@Suite struct URIPathTests {
+    @Test func pathCharactersStayAndOthersArePercentEncoded() {
+        #expect(URIPath.encode("/v1/presets/a.b-c_d~e") == "/v1/presets/a.b-c_d~e")
+        #expect(URIPath.encode("/a b\"c") == "/a%20b%22c")
+        #expect(URIPath.encode("/é") == "/%C3%A9")
+        #expect(URIPath.encode("/x?y#z%") == "/x%3Fy%23z%25")
     }
 }

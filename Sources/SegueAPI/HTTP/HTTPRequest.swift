@@ -2,7 +2,8 @@
 /// already been gathered (and capped) by the transport.
 public struct HTTPRequest: Sendable, Hashable {
     public var method: HTTPMethod
-    /// The path without its query string, as sent (percent-encoding untouched).
+    /// The path without its query string, percent-decoded (libmicrohttpd decodes it
+    /// before the service sees it, so `/v1%2Fpresets` routes as `/v1/presets`).
     public var path: String
     public var headers: HTTPHeaders
     public var body: [UInt8]

@@ -25,22 +25,26 @@ extension HTTPResponse {
     }
 
     /// The problem details response for `problem`, with the members that tie it to
-    /// this request filled in.
+    /// this request filled in. `instance` is the path percent-encoded again, since
+    /// the transport hands the service a decoded path and RFC 9457 wants a URI reference.
     public static func problem(_ problem: Problem, path: String, requestID: String) -> HTTPResponse {
         var problem = problem
-        problem.instance = path
+        problem.instance = URIPath.encode(path)
         problem.requestId = requestID
         var headers: HTTPHeaders = ["Content-Type": MediaType.problemJSON]
         if let allow = problem.allow {
             headers.add(name: "Allow", value: allow.joined(separator: ", "))
         }
-        let body: [UInt8]
         do {
-            body = try JSONWire.encode(problem)
+            return HTTPResponse(status: problem.httpStatus, headers: headers, body: try JSONWire.encode(problem))
         } catch {
-            // A problem body holds only strings and integers; this branch is defensive.
-            body = Array(#"{"status":500,"title":"Internal Server Error","type":"about:blank"}"#.utf8)
+            // Unreachable for a body of strings and integers; if it ever happens the
+            // client still gets a valid problem, as a 500. The request id is already
+            // restricted to characters that need no JSON escaping.
+            let body =
+                #"{"detail":"The error response could not be encoded.","requestId":"\#(requestID)","#
+                + #""status":500,"title":"Internal Server Error","type":"about:blank"}"#
+            return HTTPResponse(status: .internalServerError, headers: headers, body: Array(body.utf8))
         }
-        return HTTPResponse(status: problem.httpStatus, headers: headers, body: body)
     }
 }
