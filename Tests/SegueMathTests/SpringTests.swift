@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct SpringTests {
     private static func spring(_ m: Double, _ k: Double, _ c: Double, overdamping: Bool = false) -> Spring {
-        Spring(mass: m, stiffness: k, damping: c, allowsOverdamping: overdamping)!
+        Spring(unchecked: m, k, c, allowsOverdamping: overdamping)
     }
 
     /// Under-damped (ζ 0.25), critical (ζ 1), over-damped (ζ 2.5, allowed).
