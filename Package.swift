@@ -33,7 +33,7 @@ let package = Package(
         // Routes, handlers, wire types and problem bodies as plain values. No sockets.
         .target(
             name: "SegueAPI",
-            dependencies: ["SegueEngine"],
+            dependencies: ["SegueEngine", "SegueMath"],
             resources: [.embedInCode("Resources/openapi.yaml")],
             swiftSettings: swiftSettings
         ),

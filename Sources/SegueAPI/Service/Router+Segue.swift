@@ -1,7 +1,7 @@
 public import SegueEngine
 
 extension Router {
-    /// Segue's routes: health, readiness, the contract and the preset catalogue.
+    /// Segue's routes: health, readiness, the contract, the preset catalogue and the curve sampler.
     public static func segue(catalogue: PresetCatalogue, readiness: Readiness) -> Router {
         Router(routes: [
             Route(.get, "/healthz") { _ throws(Problem) in
@@ -16,6 +16,11 @@ extension Router {
             },
             Route(.get, "/v1/presets") { _ throws(Problem) in
                 try .json(PresetList(catalogue))
+            },
+            Route(.post, "/v1/curves") { context throws(Problem) in
+                let query = try CurvesQuery.parse(JSONBody.decode(JSONValue.self, from: context.request))
+                let body = try CurvesResponse(query).encoded()
+                return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: body)
             },
         ])
     }

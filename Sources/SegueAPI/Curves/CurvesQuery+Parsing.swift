@@ -1,0 +1,248 @@
+import SegueEngine
+import SegueMath
+
+extension CurvesQuery {
+    static let topLevelFields = ["curve", "frameRate", "from", "to"]
+    static let curveTypes = ["named", "cubicBezier", "spring"]
+
+    /// One way of describing a spring: the fields it needs and the ones it may add.
+    struct SpringFormFields {
+        var form: Form
+        var label: String
+        var required: [String]
+        var optional: [String]
+    }
+
+    static let springForms: [SpringFormFields] = [
+        SpringFormFields(
+            form: .uikit, label: "duration + dampingRatio (UIKit)", required: ["duration", "dampingRatio"],
+            optional: ["initialVelocity"]),
+        SpringFormFields(
+            form: .physical, label: "mass + stiffness + damping (Core Animation)", required: ["stiffness", "damping"],
+            optional: ["mass", "initialVelocity", "allowOverdamping"]),
+        SpringFormFields(
+            form: .response, label: "response + dampingFraction (SwiftUI)", required: ["response", "dampingFraction"],
+            optional: ["initialVelocity", "allowOverdamping"]),
+        SpringFormFields(
+            form: .perceptual, label: "duration + bounce (SwiftUI, iOS 17)", required: ["duration", "bounce"],
+            optional: ["initialVelocity"]),
+        SpringFormFields(
+            form: .origami, label: "tension + friction (Origami)", required: ["tension", "friction"],
+            optional: ["initialVelocity", "allowOverdamping"]),
+    ]
+
+    static var springFields: [String] {
+        var fields = ["type"]
+        for form in springForms {
+            for field in form.required + form.optional where !fields.contains(field) {
+                fields.append(field)
+            }
+        }
+        return fields
+    }
+
+    /// Validates a request body, reporting every offending field at once.
+    public static func parse(_ body: JSONValue) throws(Problem) -> CurvesQuery {
+        var validator = FieldValidator()
+        let query = parse(body, validator: &validator)
+        guard validator.errors.isEmpty, let query else {
+            throw Problem.invalidRequest(validator.errors)
+        }
+        return query
+    }
+
+    static func parse(_ body: JSONValue, validator: inout FieldValidator) -> CurvesQuery? {
+        guard let members = validator.object(body, at: "", allowed: topLevelFields) else { return nil }
+        let frameRate = validator.number(members, "frameRate", at: "", in: .between(1, 240)) ?? defaultFrameRate
+        let from = validator.number(members, "from", at: "") ?? 0
+        let to = validator.number(members, "to", at: "") ?? 1
+        guard let curveValue = members["curve"] else {
+            validator.fail("/curve", "Required: the curve to sample, e.g. {\"type\":\"named\",\"name\":\"easeInOut\"}.")
+            return nil
+        }
+        guard let (form, curve) = parseCurve(curveValue, validator: &validator) else { return nil }
+        let count = CurveSampler.sampleCount(duration: curve.duration, frameRate: frameRate)
+        guard count <= Double(maxSamples) else {
+            let seconds = curve.duration.isFinite ? "lasts \(curve.duration) s" : "never settles"
+            validator.fail(
+                "/frameRate",
+                "The curve \(seconds); at \(frameRate) samples per second that is more than \(maxSamples) samples. "
+                    + "Lower frameRate or use a shorter or better-damped curve.")
+            return nil
+        }
+        guard validator.errors.isEmpty else { return nil }
+        return CurvesQuery(form: form, curve: curve, frameRate: frameRate, from: from, to: to)
+    }
+
+    static func parseCurve(_ value: JSONValue, validator: inout FieldValidator) -> (Form, TimingCurve)? {
+        guard case .object(let members) = value else {
+            validator.fail("/curve", "Expected an object here, not \(value.kind).")
+            return nil
+        }
+        guard let type = validator.string(members, "type", at: "/curve") else {
+            if members["type"] == nil {
+                validator.fail("/curve/type", "Required: one of \(curveTypes.joined(separator: ", ")).")
+            }
+            return nil
+        }
+        switch type {
+        case "named":
+            return parseNamed(value, validator: &validator)
+        case "cubicBezier":
+            return parseCubicBezier(value, validator: &validator)
+        case "spring":
+            return parseSpring(value, validator: &validator)
+        default:
+            validator.fail("/curve/type", "Unknown curve type '\(type)'; use one of \(curveTypes.joined(separator: ", ")).")
+            return nil
+        }
+    }
+
+    static func parseDuration(_ members: [String: JSONValue], validator: inout FieldValidator) -> Double? {
+        validator.number(members, "duration", at: "/curve", in: .between(0, 600).excludingLower)
+    }
+
+    static func parseNamed(_ value: JSONValue, validator: inout FieldValidator) -> (Form, TimingCurve)? {
+        guard let members = validator.object(value, at: "/curve", allowed: ["type", "name", "duration"]) else {
+            return nil
+        }
+        let duration = parseDuration(members, validator: &validator)
+        let names = NamedCurve.allCases.map(\.rawValue)
+        guard let name = validator.string(members, "name", at: "/curve") else {
+            if members["name"] == nil {
+                validator.fail("/curve/name", "Required: one of \(names.joined(separator: ", ")).")
+            }
+            return nil
+        }
+        guard let named = NamedCurve(rawValue: name) else {
+            validator.fail("/curve/name", "Unknown curve name '\(name)'; use one of \(names.joined(separator: ", ")).")
+            return nil
+        }
+        return (.named, .cubic(named.bezier, duration: duration ?? defaultCubicDuration))
+    }
+
+    static func parseCubicBezier(_ value: JSONValue, validator: inout FieldValidator) -> (Form, TimingCurve)? {
+        guard let members = validator.object(value, at: "/curve", allowed: ["type", "controlPoints", "duration"])
+        else { return nil }
+        let duration = parseDuration(members, validator: &validator)
+        let pointer = "/curve/controlPoints"
+        guard let points = members["controlPoints"] else {
+            validator.fail(pointer, "Required: four numbers [x1, y1, x2, y2], as in CSS cubic-bezier().")
+            return nil
+        }
+        guard case .array(let items) = points, items.count == 4 else {
+            validator.fail(pointer, "Expected an array of exactly four numbers [x1, y1, x2, y2].")
+            return nil
+        }
+        var numbers: [Double] = []
+        for (index, item) in items.enumerated() {
+            let ranges: NumberRange = index % 2 == 0 ? .between(0, 1) : .between(-100, 100)
+            if let number = validator.number(["\(index)": item], "\(index)", at: pointer, in: ranges) {
+                numbers.append(number)
+            }
+        }
+        guard numbers.count == 4,
+            let bezier = CubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
+        else { return nil }
+        return (.cubicBezier, .cubic(bezier, duration: duration ?? defaultCubicDuration))
+    }
+
+    static func parseSpring(_ value: JSONValue, validator: inout FieldValidator) -> (Form, TimingCurve)? {
+        guard let members = validator.object(value, at: "/curve", allowed: springFields) else { return nil }
+        // Unknown names were reported above; judge the form by the known ones.
+        let present = Set(members.keys).intersection(springFields).subtracting(["type"])
+        let matching = springForms.filter { form in
+            Set(form.required).isSubset(of: present) && present.isSubset(of: Set(form.required + form.optional))
+        }
+        guard let form = matching.first, matching.count == 1 else {
+            reportSpringShape(present: present, validator: &validator)
+            return nil
+        }
+        let p = "/curve"
+        let velocity = validator.number(members, "initialVelocity", at: p) ?? 0
+        let allowOverdamping = validator.bool(members, "allowOverdamping", at: p) ?? false
+        let errorsBefore = validator.errors.count
+        var spring: Spring?
+        var duration: Double?
+        switch form.form {
+        case .uikit:
+            let seconds = parseDuration(members, validator: &validator)
+            let zeta = validator.number(members, "dampingRatio", at: p, in: .atLeast(0, inclusive: false))
+            if let seconds, let zeta {
+                spring = Spring.uikit(duration: seconds, dampingRatio: zeta, initialVelocity: velocity)
+                duration = seconds
+            }
+        case .physical:
+            let mass = validator.number(members, "mass", at: p, in: .atLeast(0, inclusive: false)) ?? 1
+            let stiffness = validator.number(members, "stiffness", at: p, in: .atLeast(0, inclusive: false))
+            let damping = validator.number(members, "damping", at: p, in: .atLeast(0))
+            if let stiffness, let damping {
+                spring = Spring(mass: mass, stiffness: stiffness, damping: damping, allowsOverdamping: allowOverdamping)
+            }
+        case .response:
+            let response = validator.number(members, "response", at: p, in: .atLeast(0, inclusive: false))
+            let fraction = validator.number(members, "dampingFraction", at: p, in: .atLeast(0))
+            if let response, let fraction, let base = Spring(response: response, dampingFraction: fraction) {
+                spring = Spring(
+                    mass: base.mass, stiffness: base.stiffness, damping: base.damping,
+                    allowsOverdamping: allowOverdamping)
+            }
+        case .perceptual:
+            let seconds = parseDuration(members, validator: &validator)
+            let bounce = validator.number(
+                members, "bounce", at: p,
+                in: NumberRange(lower: -1, lowerInclusive: false, upper: 1, upperInclusive: false))
+            if let seconds, let bounce {
+                spring = Spring(duration: seconds, bounce: bounce)
+            }
+        case .origami:
+            let tension = validator.number(members, "tension", at: p)
+            let friction = validator.number(members, "friction", at: p)
+            if let tension, let friction {
+                spring = Spring(origamiTension: tension, friction: friction)
+                if spring == nil {
+                    validator.fail(
+                        p,
+                        "Origami tension \(tension) and friction \(friction) give stiffness "
+                            + "\((tension - 30) * 3.62 + 194) and damping \((friction - 8) * 3 + 25); "
+                            + "stiffness must be positive and damping not negative.")
+                }
+            }
+        default:
+            break
+        }
+        guard validator.errors.count == errorsBefore, let spring else { return nil }
+        return (form.form, .spring(spring, initialVelocity: velocity, duration: duration))
+    }
+
+    /// Explains why the fields do not make exactly one spring, naming the closest form.
+    static func reportSpringShape(present: Set<String>, validator: inout FieldValidator) {
+        let choices = springForms.map(\.label).joined(separator: "; ")
+        guard
+            let closest = springForms.max(by: {
+                Set($0.required).intersection(present).count < Set($1.required).intersection(present).count
+            }), !Set(closest.required).intersection(present).isEmpty
+        else {
+            validator.fail("/curve", "A spring needs one of: \(choices).")
+            return
+        }
+        for missing in closest.required where !present.contains(missing) {
+            validator.fail("/curve/\(missing)", "Required for the \(closest.label) form of spring.")
+        }
+        let allowed = Set(closest.required + closest.optional)
+        for extra in present.subtracting(allowed).sorted() {
+            validator.fail(
+                "/curve/\(extra)",
+                "Cannot be combined with the \(closest.label) form; a spring takes one of: \(choices).")
+        }
+    }
+}
+
+extension NumberRange {
+    /// The same range without its lower bound.
+    var excludingLower: NumberRange {
+        var range = self
+        range.lowerInclusive = false
+        return range
+    }
+}

@@ -1,0 +1,36 @@
+public import SegueMath
+
+/// A validated `POST /v1/curves` request: the curve to sample and how.
+public struct CurvesQuery: Sendable, Hashable {
+    /// How the client described the curve, echoed so a response says what it answers.
+    public enum Form: String, Sendable, Hashable {
+        case named, cubicBezier
+        /// `duration` + `dampingRatio` (+ `initialVelocity`): UIKit's spring API.
+        case uikit
+        /// `mass` + `stiffness` + `damping`: Core Animation, Framer Motion.
+        case physical
+        /// `response` + `dampingFraction`: SwiftUI.
+        case response
+        /// `duration` + `bounce`: SwiftUI, iOS 17.
+        case perceptual
+        /// `tension` + `friction`: Origami and Rebound.
+        case origami
+    }
+
+    public var form: Form
+    public var curve: TimingCurve
+    /// Samples per second, 1…240.
+    public var frameRate: Double
+    /// The value at progress 0.
+    public var from: Double
+    /// The value at progress 1.
+    public var to: Double
+
+    /// Most samples one response may hold.
+    public static let maxSamples = 100_000
+    /// `frameRate` when the request names none: a 60 Hz display.
+    public static let defaultFrameRate = 60.0
+    /// A cubic curve's duration when the request names none: Core Animation's
+    /// default `CATransaction.animationDuration()`, 0.25 s.
+    public static let defaultCubicDuration = 0.25
+}

@@ -1,0 +1,128 @@
+/// Reads typed fields out of a `JSONValue` tree and collects one `FieldError` per
+/// problem, each with the JSON Pointer of the field and a sentence saying what is
+/// accepted, so a client learns everything wrong with a request in one answer.
+public struct FieldValidator: Sendable {
+    public private(set) var errors: [FieldError] = []
+
+    public init() {}
+
+    /// Records a problem at `pointer`.
+    public mutating func fail(_ pointer: String, _ detail: String) {
+        errors.append(FieldError(pointer: pointer, detail: detail))
+    }
+
+    /// The members of an object, reporting a value of another kind and every member
+    /// whose name is not in `allowed` (a misspelt field would otherwise be ignored
+    /// silently and its default used).
+    public mutating func object(_ value: JSONValue?, at pointer: String, allowed: [String]) -> [String: JSONValue]? {
+        guard let value else { return nil }
+        guard case .object(let members) = value else {
+            fail(pointer, "Expected an object here, not \(value.kind).")
+            return nil
+        }
+        for name in members.keys.sorted() where !allowed.contains(name) {
+            fail(pointer + "/" + Self.escape(name), "Unknown field '\(name)'. Fields here: \(allowed.joined(separator: ", ")).")
+        }
+        return members
+    }
+
+    /// A finite number in `range`, or nil (with an error unless the field is absent).
+    public mutating func number(
+        _ members: [String: JSONValue], _ name: String, at pointer: String, in range: NumberRange = .any
+    ) -> Double? {
+        guard let value = members[name] else { return nil }
+        let fieldPointer = pointer + "/" + Self.escape(name)
+        guard case .number(let number) = value else {
+            fail(fieldPointer, "Expected a number here, not \(value.kind).")
+            return nil
+        }
+        guard number.isFinite else {
+            fail(fieldPointer, "Must be a finite number.")
+            return nil
+        }
+        guard range.contains(number) else {
+            fail(fieldPointer, "Must be \(range.description); got \(NumberRange.format(number)).")
+            return nil
+        }
+        return number
+    }
+
+    /// A string, or nil (with an error unless the field is absent).
+    public mutating func string(_ members: [String: JSONValue], _ name: String, at pointer: String) -> String? {
+        guard let value = members[name] else { return nil }
+        guard case .string(let string) = value else {
+            fail(pointer + "/" + Self.escape(name), "Expected a string here, not \(value.kind).")
+            return nil
+        }
+        return string
+    }
+
+    /// A boolean, or nil (with an error unless the field is absent).
+    public mutating func bool(_ members: [String: JSONValue], _ name: String, at pointer: String) -> Bool? {
+        guard let value = members[name] else { return nil }
+        guard case .bool(let bool) = value else {
+            fail(pointer + "/" + Self.escape(name), "Expected true or false here, not \(value.kind).")
+            return nil
+        }
+        return bool
+    }
+
+    /// An RFC 6901 reference token: `~` → `~0`, `/` → `~1`.
+    public static func escape(_ name: String) -> String {
+        var escaped = ""
+        for character in name {
+            switch character {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
+
+/// Which numbers a field accepts, with the words to say so.
+public struct NumberRange: Sendable {
+    public var lower: Double?
+    public var lowerInclusive = true
+    public var upper: Double?
+    public var upperInclusive = true
+
+    /// Any finite number up to 1e12 in magnitude: large enough for any point or
+    /// second a person means, small enough that arithmetic on it stays finite.
+    public static let any = NumberRange(lower: -1e12, upper: 1e12)
+
+    public static func atLeast(_ bound: Double, inclusive: Bool = true) -> NumberRange {
+        NumberRange(lower: bound, lowerInclusive: inclusive, upper: 1e12)
+    }
+
+    public static func between(_ lower: Double, _ upper: Double) -> NumberRange {
+        NumberRange(lower: lower, upper: upper)
+    }
+
+    public func contains(_ value: Double) -> Bool {
+        if let lower, lowerInclusive ? value < lower : value <= lower { return false }
+        if let upper, upperInclusive ? value > upper : value >= upper { return false }
+        return true
+    }
+
+    public var description: String {
+        switch (lower, upper) {
+        case (-1e12, 1e12):
+            return "between -1e12 and 1e12"
+        case (let lower?, let upper?) where upper >= 1e12:
+            return lowerInclusive ? "at least \(Self.format(lower))" : "greater than \(Self.format(lower))"
+        case (let lower?, let upper?):
+            let open = lowerInclusive ? "from" : "above"
+            let close = upperInclusive ? "to" : "and below"
+            return "\(open) \(Self.format(lower)) \(close) \(Self.format(upper))"
+        default:
+            return "a finite number"
+        }
+    }
+
+    /// A number as a person writes it: `1000`, not `1000.0`.
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+}

@@ -1,0 +1,107 @@
+/// A hand-written JSON byte writer for large responses: appending punctuation and
+/// shortest-form numbers into one reserved buffer is about 9× faster than
+/// `JSONEncoder` at 1e5 numbers (server-stack.md §3.2).
+///
+/// Numbers are rounded once, here at the wire, to 1e-6, so the same request gives
+/// the same bytes on every machine; a value that is not finite is refused rather
+/// than written as invalid JSON.
+public struct JSONWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+    /// Whether the next value in the current container needs a comma before it.
+    private var needsComma = false
+    /// Set when a non-finite number was offered; the output is then not to be sent.
+    public private(set) var hasNonFiniteNumber = false
+
+    public init(reservingCapacity capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes a member name; the next call writes its value.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        needsComma = false
+    }
+
+    public mutating func number(_ value: Double) {
+        separate()
+        guard value.isFinite else {
+            hasNonFiniteNumber = true
+            bytes.append(contentsOf: Array("null".utf8))
+            return
+        }
+        Self.appendRounded(value, to: &bytes)
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: Array((value ? "true" : "false").utf8))
+    }
+
+    public mutating func null() {
+        separate()
+        bytes.append(contentsOf: Array("null".utf8))
+    }
+
+    public mutating func string(_ value: String) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+    }
+
+    /// The number rounded to 1e-6, in the shortest form that reads back to the same
+    /// double; integers without a fraction (`2`, not `2.0`), and no negative zero.
+    static func appendRounded(_ value: Double, to bytes: inout [UInt8]) {
+        var rounded = abs(value) < 1e9 ? (value * 1e6).rounded() / 1e6 : value
+        if rounded == 0 { rounded = 0 }  // folds -0.0 into 0
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+            bytes.append(contentsOf: Array(String(Int64(rounded)).utf8))
+        } else {
+            bytes.append(contentsOf: Array(rounded.description.utf8))
+        }
+    }
+}

@@ -1,0 +1,48 @@
+public import SegueMath
+
+/// One sample of a curve: a value between `from` and `to` (springs may pass `to`)
+/// and how fast it moves.
+public struct CurveSample: Sendable, Hashable {
+    /// Seconds since the curve started.
+    public var time: Double
+    /// The animated value, in the caller's units.
+    public var value: Double
+    /// The value's rate of change, in the caller's units per second.
+    public var velocity: Double
+}
+
+/// Samples a timing curve on a frame grid, as a display refreshing at `frameRate`
+/// would see it.
+public enum CurveSampler {
+    /// How many samples `samples(of:frameRate:from:to:)` returns: one per frame from
+    /// time 0 while before the end, plus one at the end itself. Lets a caller refuse
+    /// oversized requests before allocating anything.
+    public static func sampleCount(duration: Double, frameRate: Double) -> Double {
+        guard duration.isFinite else { return .infinity }
+        return framesBeforeEnd(duration: duration, frameRate: frameRate) + 1
+    }
+
+    /// Samples at t = k/frameRate for every k with t < duration, then one at the
+    /// duration exactly, mapping progress 0 → `from` and 1 → `to`.
+    public static func samples(of curve: TimingCurve, frameRate: Double, from: Double, to: Double) -> [CurveSample] {
+        let duration = curve.duration
+        let change = to - from
+        let frames = Int(framesBeforeEnd(duration: duration, frameRate: frameRate))
+        var samples: [CurveSample] = []
+        samples.reserveCapacity(frames + 1)
+        for index in 0..<frames {
+            let time = Double(index) / frameRate
+            let progress = curve.progress(at: time)
+            samples.append(CurveSample(time: time, value: from + progress.value * change, velocity: progress.velocity * change))
+        }
+        let end = curve.progress(at: duration)
+        samples.append(CurveSample(time: duration, value: from + end.value * change, velocity: end.velocity * change))
+        return samples
+    }
+
+    /// The number of grid times k/frameRate strictly before `duration` (a grid time
+    /// within 1e-9 s of the end counts as the end).
+    private static func framesBeforeEnd(duration: Double, frameRate: Double) -> Double {
+        max(1, (duration * frameRate - 1e-9 * frameRate).rounded(.up))
+    }
+}
