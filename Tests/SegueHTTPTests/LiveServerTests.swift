@@ -1,4 +1,5 @@
 import Foundation
+import SegueAPI
 import SegueHTTP
 import SegueTestSupport
 import Testing
@@ -49,6 +50,22 @@ import Testing
         let generated = try connection.exchange("GET", "/healthz", headers: [("X-Request-Id", "bad id")])
         let id = try #require(generated.header("X-Request-Id"))
         #expect(id != "bad id" && id.count == 36)
+    }
+
+    /// The socket adds nothing and loses nothing: the same bytes as the service in-process.
+    @Test func curvesOverTheSocketMatchTheInProcessAnswer() throws {
+        let live = try LiveServer()
+        let body = Array(
+            #"{"curve":{"type":"spring","duration":0.6,"dampingRatio":0.7},"frameRate":120,"to":390}"#.utf8)
+        let request = HTTPRequest(
+            method: .post, path: "/v1/curves", headers: ["Content-Type": "application/json"], body: body)
+        let expected = SegueService(router: .segue(catalogue: .builtIn, readiness: Readiness())).respond(to: request)
+        let response = try TestHTTPConnection(port: live.port).exchange(
+            "POST", "/v1/curves", headers: [("Content-Type", "application/json")], body: body)
+        #expect(response.status == 200)
+        #expect(response.body == expected.body)
+        // 0.6 s at 120 Hz: 72 grid frames before the end, then the end itself.
+        #expect(response.text.components(separatedBy: "\"time\"").count - 1 == 73)
     }
 
     @Test func headStatesTheGetLengthAndSendsNoBody() throws {

@@ -93,7 +93,8 @@ extension CurvesQuery {
         case "spring":
             return parseSpring(value, validator: &validator)
         default:
-            validator.fail("/curve/type", "Unknown curve type '\(type)'; use one of \(curveTypes.joined(separator: ", ")).")
+            validator.fail(
+                "/curve/type", "Unknown curve type '\(type)'; use one of \(curveTypes.joined(separator: ", ")).")
             return nil
         }
     }

@@ -21,7 +21,9 @@ public struct FieldValidator: Sendable {
             return nil
         }
         for name in members.keys.sorted() where !allowed.contains(name) {
-            fail(pointer + "/" + Self.escape(name), "Unknown field '\(name)'. Fields here: \(allowed.joined(separator: ", ")).")
+            fail(
+                pointer + "/" + Self.escape(name),
+                "Unknown field '\(name)'. Fields here: \(allowed.joined(separator: ", ")).")
         }
         return members
     }

@@ -33,7 +33,8 @@ public enum CurveSampler {
         for index in 0..<frames {
             let time = Double(index) / frameRate
             let progress = curve.progress(at: time)
-            samples.append(CurveSample(time: time, value: from + progress.value * change, velocity: progress.velocity * change))
+            samples.append(
+                CurveSample(time: time, value: from + progress.value * change, velocity: progress.velocity * change))
         }
         let end = curve.progress(at: duration)
         samples.append(CurveSample(time: duration, value: from + end.value * change, velocity: end.velocity * change))

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import SegueAPI
+
+@Suite struct JSONWriterTests {
+    private func written(_ build: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter()
+        build(&writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    @Test func numbersAreRoundedOnceToAMillionthAndWrittenShortest() {
+        let text = written { writer in
+            writer.beginArray()
+            for value in [0.1 + 0.2, 100, -0.0, 1.23456789, -2.5e-7, 1e-7, 123_456_789.987_654_321, 2e10] {
+                writer.number(value)
+            }
+            writer.endArray()
+        }
+        #expect(text == "[0.3,100,0,1.234568,0,0,123456789.987654,20000000000]")
+    }
+
+    @Test func structureAndStringsAreValidJSON() throws {
+        let text = written { writer in
+            writer.beginObject()
+            writer.key("a")
+            writer.string("quote \" slash \\ line\n tab\t bell\u{07} é")
+            writer.key("b")
+            writer.beginArray()
+            writer.bool(true)
+            writer.null()
+            writer.beginObject()
+            writer.endObject()
+            writer.endArray()
+            writer.endObject()
+        }
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(parsed["a"] as? String == "quote \" slash \\ line\n tab\t bell\u{07} é")
+        #expect((parsed["b"] as? [Any])?.count == 3)
+    }
+
+    @Test func nonFiniteNumbersAreFlaggedNotWritten() {
+        var writer = JSONWriter()
+        writer.number(.nan)
+        #expect(writer.hasNonFiniteNumber)
+        #expect(!String(decoding: writer.bytes, as: UTF8.self).contains("nan"))
+    }
+}
