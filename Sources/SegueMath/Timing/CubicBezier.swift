@@ -63,6 +63,22 @@ public struct CubicBezier: Sendable, Hashable {
         return 1
     }
 
+    /// The time fraction at which the curve first reaches `value` (in [0, 1]): the
+    /// inverse of `value(at:)`, which an animator needs to continue a curve from a
+    /// scrubbed value without a jump. Bisection over time; exact to 1e-12 for curves
+    /// whose value rises monotonically, the first crossing otherwise.
+    public func time(forValue value: Double) -> Double {
+        guard value > 0 else { return 0 }
+        guard value < 1 else { return 1 }
+        var low = 0.0
+        var high = 1.0
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if self.value(at: middle) < value { low = middle } else { high = middle }
+        }
+        return (low + high) / 2
+    }
+
     /// The curve parameter `s` in [0, 1] with x(s) = x: Newton's method from a
     /// linear guess, then bisection if Newton strays or stalls. x(s) is monotone
     /// because both control x's lie in [0, 1], so the bracket always holds the root.
