@@ -60,8 +60,10 @@ import Testing
         #expect(cancelled.release?.phase == .cancelled)
     }
 
-    @Test func phasesKnowWhetherTheyEndTheGestureAndUseWireNames() {
+    @Test func phasesAndEstimatorsUseTheirWireNames() {
         #expect(GesturePhase.allCases.filter(\.isTerminal) == [.ended, .cancelled])
         #expect(GesturePhase.allCases.map(\.rawValue) == ["began", "changed", "ended", "cancelled"])
+        #expect(VelocityEstimator.standard == .uikit)
+        #expect(VelocityEstimator.allCases.map(\.rawValue) == ["uikit", "leastSquares"])
     }
 }
