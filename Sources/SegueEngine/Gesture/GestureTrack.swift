@@ -1,0 +1,96 @@
+/// A validated, immutable recording of one pan gesture: the samples an app's action method saw,
+/// from `began` to (optionally) `ended` or `cancelled`.
+///
+/// Built only through the throwing initializer, so every track in the engine has at least one
+/// sample, starts with `began`, has at most one terminal sample and nothing after it, has strictly
+/// increasing times and finite numbers. The queries below rely on that and never trap.
+/// Time is always an argument; the track reads no clock.
+public struct GestureTrack: Sendable, Hashable {
+    /// The most samples a track accepts unless the caller says otherwise: 10 000, about 80 s of
+    /// touches at 120 Hz, far more than any transition needs.
+    public static let defaultMaximumSampleCount = 10_000
+
+    /// The samples, in time order.
+    public let samples: [GestureSample]
+
+    /// The first sample, whose phase is `began`; translations are measured from its location.
+    public let began: GestureSample
+
+    /// The `ended` or `cancelled` sample that closes the gesture, if the track has one (it is the
+    /// last sample).
+    public let release: GestureSample?
+
+    /// Validates `samples` and keeps them.
+    ///
+    /// - Parameter maximumSampleCount: more samples than this is an error (default
+    ///   ``defaultMaximumSampleCount``).
+    /// - Throws: ``GestureValidationError`` listing every problem found, each with the index of the
+    ///   offending sample and the field at fault.
+    public init(
+        samples: [GestureSample],
+        maximumSampleCount: Int = GestureTrack.defaultMaximumSampleCount
+    ) throws(GestureValidationError) {
+        let issues = Self.issues(in: samples, maximumSampleCount: maximumSampleCount)
+        guard issues.isEmpty, let first = samples.first else {
+            throw GestureValidationError(issues: issues)
+        }
+        self.samples = samples
+        self.began = first
+        self.release = samples.count > 1 && samples[samples.count - 1].phase.isTerminal ? samples.last : nil
+    }
+
+    /// Seconds from the `began` sample to the last sample (the release, if there is one); 0 for a
+    /// single sample.
+    public var duration: Double {
+        (samples.last?.time ?? began.time) - began.time
+    }
+
+    /// The state of the gesture at `time` (seconds, on the samples' clock): the latest sample taken
+    /// at or before it, or nil before the gesture began (or for a NaN time).
+    ///
+    /// Between samples the gesture holds the earlier sample's state, as an app only learns of a
+    /// change when the next sample is delivered.
+    public func sample(at time: Double) -> GestureSample? {
+        let count = sampleCount(atOrBefore: time)
+        return count > 0 ? samples[count - 1] : nil
+    }
+
+    /// The translation at `time`, in window points: the location of ``sample(at:)`` minus the
+    /// `began` location, or zero before the gesture began.
+    ///
+    /// UIKit's pan recogniser only begins after the touch has moved its hysteresis distance
+    /// (10 pt by default) and then, by our reading of iOS 26.1, subtracts that distance from the
+    /// translation on each axis, toward zero (motion-math §4.1, inferred). Clients send the
+    /// locations their app observed, so by default (`hysteresis` 0) the positions are used as
+    /// given; pass a positive `hysteresis` (points) to model the subtraction. A negative or NaN
+    /// hysteresis is treated as 0.
+    public func translation(at time: Double, hysteresis: Double = 0) -> Vector2 {
+        guard let sample = sample(at: time) else { return .zero }
+        let raw = sample.location - began.location
+        guard hysteresis > 0 else { return raw }
+        return Vector2(x: Self.shrink(raw.x, by: hysteresis), y: Self.shrink(raw.y, by: hysteresis))
+    }
+
+    /// How many samples were taken at or before `time`: a binary search over the strictly
+    /// increasing times. A NaN time counts as before every sample.
+    func sampleCount(atOrBefore time: Double) -> Int {
+        var low = 0
+        var high = samples.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if samples[middle].time <= time {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    /// `value` moved toward zero by `amount`, stopping at zero.
+    private static func shrink(_ value: Double, by amount: Double) -> Double {
+        if value > amount { return value - amount }
+        if value < -amount { return value + amount }
+        return 0
+    }
+}
