@@ -13,7 +13,8 @@ let package = Package(
     name: "Segue",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "segue", targets: ["segue"])
+        .executable(name: "segue", targets: ["segue"]),
+        .executable(name: "segue-bench", targets: ["SegueBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -58,6 +59,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Micro-benchmarks (figures, not tests): swift run -c release segue-bench
+        .executableTarget(
+            name: "SegueBench", dependencies: ["SegueAPI", "SegueEngine", "SegueMath"], swiftSettings: swiftSettings),
         // A blocking HTTP/1.1 client over a raw socket, shared by the live tests.
         .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "SegueMathTests", dependencies: ["SegueMath"], swiftSettings: swiftSettings),

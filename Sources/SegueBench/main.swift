@@ -1,0 +1,74 @@
+// segue-bench: micro-benchmarks of the motion math and of POST /v1/curves handled
+// in-process. Reports figures; asserts nothing. Run in release:
+//   swift run -c release segue-bench
+import SegueAPI
+import SegueEngine
+import SegueMath
+
+/// Runs `body` `iterations` times per round, 5 rounds, and returns the best
+/// nanoseconds per iteration (the least disturbed round on a shared machine).
+func measure(iterations: Int, _ body: (Int) -> Double) -> (nanoseconds: Double, sink: Double) {
+    var best = Double.infinity
+    var sink = 0.0
+    for _ in 0..<5 {
+        let start = ContinuousClock.now
+        for index in 0..<iterations {
+            sink += body(index)
+        }
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        best = min(best, seconds * 1e9 / Double(iterations))
+    }
+    return (best, sink)
+}
+
+func row(_ name: String, _ result: (nanoseconds: Double, sink: Double), unit: String = "ns") {
+    let value = unit == "µs" ? result.nanoseconds / 1000 : result.nanoseconds
+    let text = String(Int((value * 10).rounded()))  // one decimal without Foundation formatting
+    let formatted = String(text.dropLast()) + "." + String(text.suffix(1))
+    print("| \(name) | \(formatted.hasPrefix(".") ? "0" + formatted : formatted) \(unit) |")
+    if result.sink.isNaN { print("(sink \(result.sink))") }  // keeps the work observable
+}
+
+let underdamped = Spring.uikit(duration: 0.5, dampingRatio: 0.7) ?? Spring.systemDefault
+let overdamped = Spring(duration: 0.5, bounce: -0.5) ?? Spring.systemDefault
+let curve = CubicBezier.easeInEaseOut
+
+print("| measurement | best of 5 rounds |")
+print("| --- | --- |")
+row(
+    "spring progress, under-damped (value + velocity)",
+    measure(iterations: 2_000_000) { i in
+        underdamped.progress(at: Double(i & 1023) / 1024).value
+    })
+row(
+    "spring progress, critically damped (system spring)",
+    measure(iterations: 2_000_000) { i in
+        Spring.systemDefault.progress(at: Double(i & 1023) / 1024).value
+    })
+row(
+    "spring progress, over-damped",
+    measure(iterations: 2_000_000) { i in
+        overdamped.progress(at: Double(i & 1023) / 1024).value
+    })
+row(
+    "cubic Bézier value (easeInOut)",
+    measure(iterations: 2_000_000) { i in
+        curve.value(at: Double(i & 1023) / 1024)
+    })
+row(
+    "UIKit duration + damping → spring (12 Newton steps)",
+    measure(iterations: 200_000) { i in
+        Spring.uikit(duration: 0.3 + Double(i & 255) / 256, dampingRatio: 0.7)?.stiffness ?? 0
+    })
+
+let service = SegueService(router: .segue(catalogue: .builtIn, readiness: Readiness()))
+let body = Array(#"{"curve":{"type":"spring","duration":1,"dampingRatio":0.8},"frameRate":59,"to":390}"#.utf8)
+let request = HTTPRequest(method: .post, path: "/v1/curves", headers: ["Content-Type": "application/json"], body: body)
+let probe = service.respond(to: request)
+let samples = String(decoding: probe.body, as: UTF8.self).split(separator: "\"time\"").count - 1
+row(
+    "POST /v1/curves in-process, \(samples) samples (\(probe.body.count) bytes)",
+    measure(iterations: 5_000) { _ in
+        Double(service.respond(to: request).body.count)
+    }, unit: "µs")
