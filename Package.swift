@@ -60,6 +60,7 @@ let package = Package(
         ),
         // A blocking HTTP/1.1 client over a raw socket, shared by the live tests.
         .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "SegueMathTests", dependencies: ["SegueMath"], swiftSettings: swiftSettings),
         .testTarget(name: "SegueAPITests", dependencies: ["SegueAPI"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SegueHTTPTests",
