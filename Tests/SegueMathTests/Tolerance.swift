@@ -59,3 +59,19 @@ func expectClose(
         sourceLocation: sourceLocation
     )
 }
+
+/// Compares the linear part (a, b, c, d) and the translation (tx, ty) with separate tolerances,
+/// because translations are in points and can be much larger than the unitless entries.
+func expectClose(
+    _ actual: AffineTransform, _ expected: AffineTransform, linear: Tolerance = .points,
+    translation: Tolerance = .points, _ what: String = "", sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let linearFields = [(actual.a, expected.a), (actual.b, expected.b), (actual.c, expected.c), (actual.d, expected.d)]
+    let translationFields = [(actual.tx, expected.tx), (actual.ty, expected.ty)]
+    #expect(
+        linearFields.allSatisfy { linear.accepts($0.0, $0.1) }
+            && translationFields.allSatisfy { translation.accepts($0.0, $0.1) },
+        "\(what) \(actual) is not \(expected) within linear \(linear), translation \(translation)",
+        sourceLocation: sourceLocation
+    )
+}
