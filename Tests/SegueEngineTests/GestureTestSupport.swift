@@ -1,8 +1,9 @@
 import SegueEngine
+import SegueMath
 
 /// A sample at `time` seconds and (`x`, `y`) window points.
 func sample(_ time: Double, _ x: Double, _ y: Double, _ phase: GesturePhase = .changed) -> GestureSample {
-    GestureSample(time: time, location: Vector2(x: x, y: y), phase: phase)
+    GestureSample(time: time, location: Point(x: x, y: y), phase: phase)
 }
 
 /// Whether `actual` is within `absolute`, or within `relative` of the larger magnitude, of `expected`.
@@ -11,7 +12,7 @@ func isClose(_ actual: Double, _ expected: Double, absolute: Double = 0, relativ
 }
 
 /// Both components close, with the same tolerances.
-func isClose(_ actual: Vector2, _ expected: Vector2, absolute: Double = 0, relative: Double = 0) -> Bool {
+func isClose(_ actual: Point, _ expected: Point, absolute: Double = 0, relative: Double = 0) -> Bool {
     isClose(actual.x, expected.x, absolute: absolute, relative: relative)
         && isClose(actual.y, expected.y, absolute: absolute, relative: relative)
 }

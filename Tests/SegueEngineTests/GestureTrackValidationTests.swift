@@ -1,3 +1,4 @@
+import SegueMath
 import Testing
 
 @testable import SegueEngine
@@ -12,7 +13,7 @@ import Testing
             sample(0, 10, 10, .began), sample(0.008, 12, 10), sample(0.016, 15, 11, .ended),
         ])
         #expect(track.samples.count == 3)
-        #expect(track.began.location == Vector2(x: 10, y: 10))
+        #expect(track.began.location == Point(x: 10, y: 10))
         #expect(track.release?.time == 0.016)
     }
 

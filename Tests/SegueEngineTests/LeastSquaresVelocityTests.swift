@@ -1,3 +1,4 @@
+import SegueMath
 import Testing
 
 @testable import SegueEngine
@@ -44,7 +45,7 @@ import Testing
     @Test func aFiftyMillisecondGapCutsTheWindow() throws {
         let track = try GestureTrack(samples: pausedThenFast)
         let estimate = track.velocity(using: .leastSquares)
-        #expect(isClose(estimate.velocity, Vector2(x: 700, y: 0), relative: 1e-9))
+        #expect(isClose(estimate.velocity, Point(x: 700, y: 0), relative: 1e-9))
         #expect(estimate.sampleIndices == [3, 4, 5])
         // At 80 ms only two samples follow the gap: too few.
         let early = track.velocity(at: 0.08, using: .leastSquares)
@@ -57,7 +58,7 @@ import Testing
         // Gaps of exactly 40 ms count; 4 pt per 40 ms is 100 pt/s.
         let track = try GestureTrack(samples: [sample(0, 0, 0, .began), sample(0.04, 4, 0), sample(0.08, 8, 0)])
         let estimate = track.velocity(using: .leastSquares)
-        #expect(isClose(estimate.velocity, Vector2(x: 100, y: 0), relative: 1e-9))
+        #expect(isClose(estimate.velocity, Point(x: 100, y: 0), relative: 1e-9))
         #expect(estimate.sampleCount == 3)
     }
 
@@ -99,7 +100,7 @@ import Testing
         let moving = [sample(0, 0, 0, .began), sample(0.01, 10, 0), sample(0.02, 20, 0), sample(0.03, 30, 0)]
         let track = try GestureTrack(samples: moving + [sample(0.035, 500, -500, .ended)])
         let estimate = track.velocity(using: .leastSquares)
-        #expect(isClose(estimate.velocity, Vector2(x: 1000, y: 0), relative: 1e-9))
+        #expect(isClose(estimate.velocity, Point(x: 1000, y: 0), relative: 1e-9))
         #expect(estimate.sampleIndices == [0, 1, 2, 3])
     }
 

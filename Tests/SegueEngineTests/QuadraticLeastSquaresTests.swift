@@ -1,3 +1,4 @@
+import SegueMath
 import Testing
 
 @testable import SegueEngine

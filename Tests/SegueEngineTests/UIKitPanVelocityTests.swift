@@ -1,3 +1,4 @@
+import SegueMath
 import Testing
 
 @testable import SegueEngine
@@ -29,7 +30,7 @@ import Testing
         // previous move (8, 0) / 0.01 s = (800, 0); newest (10, 5) / 0.01 s = (1000, 500);
         // 0.2 · (1000, 500) + 0.8 · (800, 0) = (840, 100).
         let estimate = try GestureTrack(samples: speedingUp).velocity()
-        #expect(isClose(estimate.velocity, Vector2(x: 840, y: 100), absolute: 1e-9))
+        #expect(isClose(estimate.velocity, Point(x: 840, y: 100), absolute: 1e-9))
         #expect(estimate.basis == .blend)
         #expect(estimate.sampleIndices == [1, 2, 3])
         #expect(estimate.sampleCount == 3)
@@ -39,21 +40,21 @@ import Testing
         // UIKit reports the velocity as of the last change: a lift far away changes nothing.
         let track = try GestureTrack(samples: speedingUp + [sample(0.040, 100, 100, .ended)])
         let estimate = track.velocity()
-        #expect(isClose(estimate.velocity, Vector2(x: 840, y: 100), absolute: 1e-9))
+        #expect(isClose(estimate.velocity, Point(x: 840, y: 100), absolute: 1e-9))
         #expect(estimate.sampleIndices == [1, 2, 3])
     }
 
     @Test func theVelocityMidGestureUsesOnlyTheSamplesSoFar() throws {
         // At 25 ms only samples 0–2 exist: two moves of 800 pt/s blend to 800.
         let estimate = try GestureTrack(samples: speedingUp).velocity(at: 0.025)
-        #expect(isClose(estimate.velocity, Vector2(x: 800, y: 0), absolute: 1e-9))
+        #expect(isClose(estimate.velocity, Point(x: 800, y: 0), absolute: 1e-9))
         #expect(estimate.sampleIndices == [0, 1, 2])
     }
 
     @Test func aSingleMoveIsUsedAlone() throws {
         // (10, 20) pt in 16 ms = (625, 1250) pt/s.
         let estimate = try GestureTrack(samples: [sample(0, 0, 0, .began), sample(0.016, 10, 20)]).velocity()
-        #expect(isClose(estimate.velocity, Vector2(x: 625, y: 1250), absolute: 1e-9))
+        #expect(isClose(estimate.velocity, Point(x: 625, y: 1250), absolute: 1e-9))
         #expect(estimate.basis == .newestMove)
         #expect(estimate.sampleIndices == [0, 1])
     }
@@ -76,14 +77,14 @@ import Testing
         // newest: 2 pt in 0.5 ms → 0 (under 1 ms); previous 10 pt / 10 ms = 1000 → 0.8 · 1000 = 800.
         let track = try GestureTrack(samples: [sample(0, 0, 0, .began), sample(0.010, 10, 0), sample(0.0105, 12, 0)])
         let estimate = track.velocity()
-        #expect(isClose(estimate.velocity, Vector2(x: 800, y: 0), absolute: 1e-9))
+        #expect(isClose(estimate.velocity, Point(x: 800, y: 0), absolute: 1e-9))
         #expect(estimate.basis == .blend)
     }
 
     @Test func aPreviousStepUnderOneMillisecondContributesZero() throws {
         // previous: 1 pt in 0.5 ms → 0; newest 10 pt / 10 ms = 1000 → 0.2 · 1000 = 200.
         let track = try GestureTrack(samples: [sample(0, 0, 0, .began), sample(0.0005, 1, 0), sample(0.0105, 11, 0)])
-        #expect(isClose(track.velocity().velocity, Vector2(x: 200, y: 0), absolute: 1e-9))
+        #expect(isClose(track.velocity().velocity, Point(x: 200, y: 0), absolute: 1e-9))
     }
 
     @Test func aPreviousStepWithinFloatEpsilonIsIgnored() throws {
@@ -93,7 +94,7 @@ import Testing
             sample(0, 0, 0, .began), sample(1e-8, 1, 0), sample(0.010 + 1e-8, 11, 0),
         ])
         let estimate = track.velocity()
-        #expect(isClose(estimate.velocity, Vector2(x: 1000, y: 0), relative: 1e-9))
+        #expect(isClose(estimate.velocity, Point(x: 1000, y: 0), relative: 1e-9))
         #expect(estimate.basis == .newestMove)
         #expect(estimate.sampleIndices == [1, 2])
     }
@@ -104,7 +105,7 @@ import Testing
             sample(0, 0, 0, .began), sample(0.01, 10, 0), sample(0.02, 20, 0), sample(0.03, 30, 0),
             sample(0.23, 30, 0, .ended),
         ])
-        #expect(isClose(noEvents.velocity().velocity, Vector2(x: 1000, y: 0), relative: 1e-12))
+        #expect(isClose(noEvents.velocity().velocity, Point(x: 1000, y: 0), relative: 1e-12))
         // The same rest reported as changed samples at an unchanged location: iOS would not have
         // delivered them, so they are skipped and the velocity stays stale.
         var reported = [sample(0, 0, 0, .began), sample(0.01, 10, 0), sample(0.02, 20, 0), sample(0.03, 30, 0)]
@@ -113,7 +114,7 @@ import Testing
         }
         reported.append(sample(0.23, 30, 0, .ended))
         let estimate = try GestureTrack(samples: reported).velocity()
-        #expect(isClose(estimate.velocity, Vector2(x: 1000, y: 0), relative: 1e-12))
+        #expect(isClose(estimate.velocity, Point(x: 1000, y: 0), relative: 1e-12))
         #expect(estimate.sampleIndices == [1, 2, 3])
     }
 

@@ -1,3 +1,4 @@
+import SegueMath
 import Testing
 
 @testable import SegueEngine
@@ -13,8 +14,8 @@ import Testing
     @Test func linearMotionGivesTheExactVelocityToBothEstimators() throws {
         var random = SplitMix64(seed: 0x5E6E_0001)
         for _ in 0..<300 {
-            let velocity = Vector2(x: speed(&random), y: speed(&random))
-            let start = Vector2(
+            let velocity = Point(x: speed(&random), y: speed(&random))
+            let start = Point(
                 x: Double.random(in: -1000...1000, using: &random), y: Double.random(in: -1000...1000, using: &random))
             let startTime = Double.random(in: 0...1000, using: &random)
             let count = Int.random(in: 3...40, using: &random)
@@ -47,7 +48,7 @@ import Testing
             for index in 0..<Int.random(in: 3...30, using: &random) {
                 let x = a + b * time + c * time * time
                 samples.append(
-                    GestureSample(time: time, location: Vector2(x: x, y: -x), phase: index == 0 ? .began : .changed))
+                    GestureSample(time: time, location: Point(x: x, y: -x), phase: index == 0 ? .began : .changed))
                 time += Double.random(in: 0.004...0.012, using: &random)
             }
             let newest = try #require(samples.last).time
@@ -70,7 +71,7 @@ import Testing
             let count = Int.random(in: 1...30, using: &random)
             for index in 0..<count {
                 let limit = GestureTrack.largestMagnitude
-                let location = Vector2(
+                let location = Point(
                     x: Double.random(in: -limit...limit, using: &random),
                     y: Double.random(in: -1...1, using: &random))
                 let phase: GesturePhase = index == 0 ? .began : index == count - 1 ? .ended : .changed

@@ -1,3 +1,5 @@
+public import SegueMath
+
 /// A validated, immutable recording of one pan gesture: the samples an app's action method saw,
 /// from `began` to (optionally) `ended` or `cancelled`.
 ///
@@ -64,11 +66,11 @@ public struct GestureTrack: Sendable, Hashable {
     /// locations their app observed, so by default (`hysteresis` 0) the positions are used as
     /// given; pass a positive `hysteresis` (points) to model the subtraction. A negative or NaN
     /// hysteresis is treated as 0.
-    public func translation(at time: Double, hysteresis: Double = 0) -> Vector2 {
+    public func translation(at time: Double, hysteresis: Double = 0) -> Point {
         guard let sample = sample(at: time) else { return .zero }
         let raw = sample.location - began.location
         guard hysteresis > 0 else { return raw }
-        return Vector2(x: Self.shrink(raw.x, by: hysteresis), y: Self.shrink(raw.y, by: hysteresis))
+        return Point(x: Self.shrink(raw.x, by: hysteresis), y: Self.shrink(raw.y, by: hysteresis))
     }
 
     /// How many samples were taken at or before `time`: a binary search over the strictly

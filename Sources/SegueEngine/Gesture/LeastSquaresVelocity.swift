@@ -1,3 +1,5 @@
+import SegueMath
+
 /// Flutter's default velocity tracker (motion-math §4.2), on explicit times.
 ///
 /// Walking back from the newest sample, it takes samples while they are at most 100 ms older than
@@ -55,10 +57,10 @@ enum LeastSquaresVelocity {
         else {
             return result(.zero, .degenerateFit, indices)
         }
-        return result(Vector2(x: vx, y: vy), .quadraticFit, indices)
+        return result(Point(x: vx, y: vy), .quadraticFit, indices)
     }
 
-    private static func result(_ velocity: Vector2, _ basis: VelocityEstimate.Basis, _ indices: [Int])
+    private static func result(_ velocity: Point, _ basis: VelocityEstimate.Basis, _ indices: [Int])
         -> VelocityEstimate
     {
         VelocityEstimate(velocity: velocity, estimator: .leastSquares, basis: basis, sampleIndices: indices)

@@ -1,3 +1,5 @@
+import SegueMath
+
 /// UIKit's pan-gesture velocity filter, as reconstructed from iOS 26.1 in motion-math §4.1.
 ///
 /// UIKit keeps two "move" records, each a displacement over a time step: the newest and the one
@@ -55,7 +57,7 @@ enum UIKitPanVelocity {
     }
 
     /// One move's velocity in points per second; zero when its step is under ``minimumStep``.
-    private static func velocity(from start: GestureSample, to end: GestureSample) -> Vector2 {
+    private static func velocity(from start: GestureSample, to end: GestureSample) -> Point {
         let step = end.time - start.time
         guard step >= minimumStep else { return .zero }
         return (end.location - start.location) * (1 / step)

@@ -1,3 +1,5 @@
+public import SegueMath
+
 /// A gesture velocity and the evidence behind it, so a client can be told why it is what it is.
 public struct VelocityEstimate: Sendable, Hashable {
     /// Why the estimator returned the velocity it did.
@@ -20,7 +22,7 @@ public struct VelocityEstimate: Sendable, Hashable {
     }
 
     /// The estimated velocity, in points per second; finite.
-    public var velocity: Vector2
+    public var velocity: Point
     /// The estimator that produced it.
     public var estimator: VelocityEstimator
     /// Why the velocity is what it is.
@@ -33,7 +35,7 @@ public struct VelocityEstimate: Sendable, Hashable {
     /// How many samples the estimator looked at.
     public var sampleCount: Int { sampleIndices.count }
 
-    public init(velocity: Vector2, estimator: VelocityEstimator, basis: Basis, sampleIndices: [Int]) {
+    public init(velocity: Point, estimator: VelocityEstimator, basis: Basis, sampleIndices: [Int]) {
         self.velocity = velocity
         self.estimator = estimator
         self.basis = basis

@@ -1,0 +1,19 @@
+/// Points used as vectors, as UIKit uses `CGPoint` for a pan's translation and
+/// velocity: component-wise sums and differences, and scaling.
+extension Point {
+    public static func + (lhs: Point, rhs: Point) -> Point {
+        Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y)
+    }
+
+    public static func - (lhs: Point, rhs: Point) -> Point {
+        Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y)
+    }
+
+    public static func * (point: Point, scale: Double) -> Point {
+        Point(x: point.x * scale, y: point.y * scale)
+    }
+
+    public static func * (scale: Double, point: Point) -> Point {
+        point * scale
+    }
+}
