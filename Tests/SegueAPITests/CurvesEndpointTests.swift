@@ -136,6 +136,11 @@ import Testing
             try answer(#"{"curve":{"type":"spring","tension":40,"friction":7}}"#)["spring"] as? [String: Any])
         #expect(abs((spring["stiffness"] as? Double ?? 0) - 230.2) <= 1e-6)
         #expect(spring["damping"] as? Double == 22)
+        #expect(spring["allowsOverdamping"] as? Bool == false)
+        let overdamped = try #require(
+            try answer(#"{"curve":{"type":"spring","tension":40,"friction":40,"allowOverdamping":true}}"#)["spring"]
+                as? [String: Any])
+        #expect(overdamped["allowsOverdamping"] as? Bool == true)
         let origami = try #require(spring["origami"] as? [String: Double])
         #expect(abs((origami["tension"] ?? 0) - 40) <= 1e-6)
         #expect(abs((origami["friction"] ?? 0) - 7) <= 1e-6)
@@ -184,6 +189,8 @@ import Testing
 
     @Test func nonPositiveDurationsAndBadControlPointsAreRefused() throws {
         #expect(try errors(#"{"curve":{"type":"named","name":"linear","duration":0}}"#)["/curve/duration"] != nil)
+        let tiny = try errors(#"{"curve":{"type":"named","name":"linear","duration":0.0005}}"#)
+        #expect(tiny["/curve/duration"] == "Must be from 0.001 to 600; got 0.0005.")
         #expect(try errors(#"{"curve":{"type":"spring","duration":-1,"dampingRatio":0.5}}"#)["/curve/duration"] != nil)
         let points = try errors(#"{"curve":{"type":"cubicBezier","controlPoints":[1.2,0,-0.1,1]}}"#)
         #expect(points["/curve/controlPoints/0"]?.contains("from 0 to 1") == true)

@@ -63,10 +63,11 @@ extension CurvesQuery {
         guard let (form, curve) = parseCurve(curveValue, validator: &validator) else { return nil }
         let count = CurveSampler.sampleCount(duration: curve.duration, frameRate: frameRate)
         guard count <= Double(maxSamples) else {
-            let seconds = curve.duration.isFinite ? "lasts \(curve.duration) s" : "never settles"
+            let seconds = curve.duration.isFinite ? "lasts \(NumberRange.format(curve.duration)) s" : "never settles"
             validator.fail(
                 "/frameRate",
-                "The curve \(seconds); at \(frameRate) samples per second that is more than \(maxSamples) samples. "
+                "The curve \(seconds); at \(NumberRange.format(frameRate)) samples per second that is more than "
+                    + "\(maxSamples) samples. "
                     + "Lower frameRate or use a shorter or better-damped curve.")
             return nil
         }
@@ -100,7 +101,7 @@ extension CurvesQuery {
     }
 
     static func parseDuration(_ members: [String: JSONValue], validator: inout FieldValidator) -> Double? {
-        validator.number(members, "duration", at: "/curve", in: .between(0, 600).excludingLower)
+        validator.number(members, "duration", at: "/curve", in: .between(minimumDuration, 600))
     }
 
     static func parseNamed(_ value: JSONValue, validator: inout FieldValidator) -> (Form, TimingCurve)? {
@@ -200,12 +201,17 @@ extension CurvesQuery {
             let tension = validator.number(members, "tension", at: p)
             let friction = validator.number(members, "friction", at: p)
             if let tension, let friction {
-                spring = Spring(origamiTension: tension, friction: friction)
+                spring = Spring(origamiTension: tension, friction: friction).flatMap { base in
+                    Spring(
+                        mass: base.mass, stiffness: base.stiffness, damping: base.damping,
+                        allowsOverdamping: allowOverdamping)
+                }
                 if spring == nil {
                     validator.fail(
                         p,
-                        "Origami tension \(tension) and friction \(friction) give stiffness "
-                            + "\((tension - 30) * 3.62 + 194) and damping \((friction - 8) * 3 + 25); "
+                        "Origami tension \(NumberRange.format(tension)) and friction \(NumberRange.format(friction)) "
+                            + "give stiffness \(NumberRange.format((tension - 30) * 3.62 + 194)) and damping "
+                            + "\(NumberRange.format((friction - 8) * 3 + 25)); "
                             + "stiffness must be positive and damping not negative.")
                 }
             }
@@ -236,14 +242,5 @@ extension CurvesQuery {
                 "/curve/\(extra)",
                 "Cannot be combined with the \(closest.label) form; a spring takes one of: \(choices).")
         }
-    }
-}
-
-extension NumberRange {
-    /// The same range without its lower bound.
-    var excludingLower: NumberRange {
-        var range = self
-        range.lowerInclusive = false
-        return range
     }
 }

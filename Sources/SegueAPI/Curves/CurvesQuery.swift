@@ -26,6 +26,9 @@ public struct CurvesQuery: Sendable, Hashable {
     /// The value at progress 1.
     public var to: Double
 
+    /// The shortest duration accepted, in seconds: a millisecond, a sixteenth of a
+    /// 60 Hz frame. Shorter ones only round to 0 on the wire and overflow velocities.
+    public static let minimumDuration = 0.001
     /// Most samples one response may hold.
     public static let maxSamples = 100_000
     /// `frameRate` when the request names none: a 60 Hz display.

@@ -123,8 +123,10 @@ public struct NumberRange: Sendable {
         }
     }
 
-    /// A number as a person writes it: `1000`, not `1000.0`.
+    /// A number as a person writes it: `1000`, not `1000.0`; at most six decimals.
     static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+        var bytes: [UInt8] = []
+        JSONWriter.appendRounded(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
