@@ -62,11 +62,13 @@ let package = Package(
         // Micro-benchmarks (figures, not tests): swift run -c release segue-bench
         .executableTarget(
             name: "SegueBench", dependencies: ["SegueAPI", "SegueEngine", "SegueMath"], swiftSettings: swiftSettings),
-        // A blocking HTTP/1.1 client over a raw socket, shared by the live tests.
+        // Test helpers shared by the test targets: a raw-socket HTTP/1.1 client, a seeded generator.
         .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "SegueMathTests", dependencies: ["SegueMath"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SegueEngineTests", dependencies: ["SegueEngine", "SegueMath"], swiftSettings: swiftSettings),
+            name: "SegueMathTests", dependencies: ["SegueMath", "SegueTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SegueEngineTests", dependencies: ["SegueEngine", "SegueMath", "SegueTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "SegueAPITests", dependencies: ["SegueAPI"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SegueHTTPTests",

@@ -1,4 +1,5 @@
 import SegueMath
+import SegueTestSupport
 import Testing
 
 @testable import SegueEngine
@@ -6,13 +7,13 @@ import Testing
 /// Seeded property tests: many generated gestures, one fixed seed each, so failures reproduce.
 @Suite struct VelocityPropertyTests {
     /// A component speed in ±[20, 5000] pt/s, so a relative tolerance is meaningful.
-    private func speed(_ random: inout SplitMix64) -> Double {
+    private func speed(_ random: inout SeededGenerator) -> Double {
         let magnitude = Double.random(in: 20...5000, using: &random)
         return Bool.random(using: &random) ? magnitude : -magnitude
     }
 
     @Test func linearMotionGivesTheExactVelocityToBothEstimators() throws {
-        var random = SplitMix64(seed: 0x5E6E_0001)
+        var random = SeededGenerator(seed: 0x5E6E_0001)
         for _ in 0..<300 {
             let velocity = Point(x: speed(&random), y: speed(&random))
             let start = Point(
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func quadraticMotionGivesTheExactSlopeToLeastSquares() throws {
-        var random = SplitMix64(seed: 0x5E6E_0002)
+        var random = SeededGenerator(seed: 0x5E6E_0002)
         for _ in 0..<300 {
             let b = speed(&random)
             let c = Double.random(in: -20_000...20_000, using: &random)
@@ -63,7 +64,7 @@ import Testing
 
     @Test func anyValidTrackGivesFiniteVelocities() throws {
         // Extreme but valid input: steps from 1e-12 s to 50 ms, coordinates up to the 1e15 limit.
-        var random = SplitMix64(seed: 0x5E6E_0003)
+        var random = SeededGenerator(seed: 0x5E6E_0003)
         let steps = [1e-12, 1e-9, 1e-6, 1e-3, 0.01, 0.04, 0.05]
         for _ in 0..<300 {
             var time = Double.random(in: 0...100, using: &random)

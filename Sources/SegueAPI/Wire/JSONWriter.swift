@@ -47,6 +47,24 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// A member whose value is a number: `"name":value`.
+    public mutating func member(_ name: StaticString, _ value: Double) {
+        key(name)
+        number(value)
+    }
+
+    /// A member whose value is a string.
+    public mutating func member(_ name: StaticString, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    /// A member whose value is true or false.
+    public mutating func member(_ name: StaticString, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
     public mutating func number(_ value: Double) {
         separate()
         guard value.isFinite else {
