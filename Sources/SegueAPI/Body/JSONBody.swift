@@ -17,6 +17,12 @@ public enum JSONBody {
         // Scan first: JSONDecoder accepts some non-JSON (trailing commas) and never
         // says where text stops being JSON.
         if let syntaxError = JSONSyntax.firstError(in: request.body) {
+            if let pointer = syntaxError.outOfRangePointer {
+                let detail =
+                    "\(syntaxError.message.prefix(1).uppercased())\(syntaxError.message.dropFirst()) "
+                    + "(beyond ±1.8e308); send a finite number."
+                throw Problem.invalidRequest([FieldError(pointer: pointer, detail: detail)])
+            }
             throw Problem.malformedJSON("The request body is not valid JSON \(syntaxError).")
         }
         do {

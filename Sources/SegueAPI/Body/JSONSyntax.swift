@@ -11,6 +11,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// 0-based byte offset into the body.
     public var offset: Int
     public var message: String
+    /// For a well-formed number too large for a double: the JSON Pointer of the
+    /// value, since that is a bad value (422) rather than bad syntax (400).
+    public var outOfRangePointer: String?
 
     public var description: String {
         "at line \(line), column \(column) (byte \(offset)): \(message)"
@@ -25,6 +28,8 @@ public struct JSONSyntax {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// Reference tokens from the root to the value being scanned, for JSON Pointers.
+    private var path: [String] = []
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -103,14 +108,18 @@ public struct JSONSyntax {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw failure("expected a member name in double quotes but found \(found)")
             }
+            let keyStart = index + 1
             try string()
+            let key = String(decoding: bytes[keyStart..<(index - 1)], as: UTF8.self)
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw failure("expected ':' after the member name but found \(found)")
             }
             index += 1
             skipWhitespace()
+            path.append(FieldValidator.escape(key))
             try value(depth: depth + 1)
+            path.removeLast()
             skipWhitespace()
             guard index < bytes.count else { throw failure("expected ',' or '}' but the body ended") }
             if bytes[index] == UInt8(ascii: "}") {
@@ -130,8 +139,12 @@ public struct JSONSyntax {
             index += 1
             return
         }
+        var element = 0
         while true {
+            path.append(String(element))
             try value(depth: depth + 1)
+            path.removeLast()
+            element += 1
             skipWhitespace()
             guard index < bytes.count else { throw failure("expected ',' or ']' but the body ended") }
             if bytes[index] == UInt8(ascii: "]") {
@@ -211,7 +224,9 @@ public struct JSONSyntax {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if let parsed = Double(text), !parsed.isFinite {
-            throw failure("the number \(text) is too large for a double", at: start)
+            var error = failure("the number \(text) is too large for a double", at: start)
+            error.outOfRangePointer = path.map { "/" + $0 }.joined()
+            throw error
         }
     }
 
