@@ -8,8 +8,12 @@ import Testing
 @Suite struct ServiceTests {
     let readiness = Readiness()
     let catalogue = PresetCatalogue(presets: [
-        PresetDescription(id: "a.one", title: "One", summary: "First.", source: "seed 000 §3", interactive: false),
-        PresetDescription(id: "b.two", title: "Two", summary: "Second.", source: "seed 003 §9", interactive: true),
+        ListedPreset(
+            description: PresetDescription(
+                id: "a.one", title: "One", summary: "First.", source: "seed 000 §3", interactive: false)),
+        ListedPreset(
+            description: PresetDescription(
+                id: "b.two", title: "Two", summary: "Second.", source: "seed 003 §9", interactive: true)),
     ])
 
     var service: SegueService {
@@ -128,5 +132,18 @@ enum JSONTestValue {
         #expect(URIPath.encode("/a b\"c") == "/a%20b%22c")
         #expect(URIPath.encode("/é") == "/%C3%A9")
         #expect(URIPath.encode("/x?y#z%") == "/x%3Fy%23z%25")
+    }
+}
+
+/// A preset that only has a catalogue entry, for listing tests.
+struct ListedPreset: Preset {
+    var description: PresetDescription
+    var sceneFields: [ParameterSpec] { [] }
+    var parameters: [ParameterSpec] { [] }
+    var decisionRules: [DecisionRule] { [] }
+    var exampleGesture: [GestureSample]? { nil }
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        throw SimulationError(pointer: "", "A listing-only preset does not simulate.")
     }
 }

@@ -9,7 +9,7 @@ public struct PresetList: Sendable, Hashable, Codable {
     }
 
     public init(_ catalogue: PresetCatalogue) {
-        presets = catalogue.presets.map(PresetSummary.init)
+        presets = catalogue.presets.map { PresetSummary($0.description) }
     }
 }
 

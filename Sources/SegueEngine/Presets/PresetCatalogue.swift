@@ -4,20 +4,23 @@
 /// down, so tests can serve any catalogue they like and nothing is global.
 public struct PresetCatalogue: Sendable {
     /// The presets, in listing order. Identifiers are unique.
-    public let presets: [PresetDescription]
+    public let presets: [any Preset]
 
     /// Creates a catalogue; a later preset with an identifier already present is dropped,
     /// so lookups by identifier are never ambiguous.
-    public init(presets: [PresetDescription]) {
+    public init(presets: [any Preset]) {
         var seen = Set<String>()
-        self.presets = presets.filter { seen.insert($0.id).inserted }
+        self.presets = presets.filter { seen.insert($0.description.id).inserted }
     }
 
-    /// The presets Segue ships. The preset issues add to it; until then it is empty.
-    public static let builtIn = PresetCatalogue(presets: [])
+    /// The presets Segue ships.
+    public static let builtIn = PresetCatalogue(presets: InstagramPresets.all)
 
     /// The preset with this identifier, if the catalogue holds one.
-    public func preset(id: String) -> PresetDescription? {
-        presets.first { $0.id == id }
+    public func preset(id: String) -> (any Preset)? {
+        presets.first { $0.description.id == id }
     }
+
+    /// Every identifier, in listing order.
+    public var ids: [String] { presets.map(\.description.id) }
 }

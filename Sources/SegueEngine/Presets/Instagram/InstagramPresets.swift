@@ -1,0 +1,1 @@
+enum InstagramPresets { static let all: [any Preset] = [] }

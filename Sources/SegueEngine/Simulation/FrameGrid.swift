@@ -1,0 +1,54 @@
+/// The frame clock every preset shares: frame k is at t0 + k/frameRate; frames
+/// continue on that grid through the gesture and the settle animation, and the
+/// last one is the first grid time at or after the end, showing the exact final
+/// state with phase `settled`.
+public struct FrameGrid: Sendable, Hashable {
+    /// Time of frame 0, seconds: the `began` sample's time, or 0 for a tap.
+    public var start: Double
+    /// When the transition ends, seconds on the same clock.
+    public var end: Double
+    public var frameRate: Double
+
+    /// The most frames one response may hold (the cap).
+    public static let maxFrames = 20_000
+
+    public init(start: Double, end: Double, frameRate: Double) {
+        self.start = start
+        self.end = end
+        self.frameRate = frameRate
+    }
+
+    /// Frames from frame 0 to the first grid time at or after the end (a grid time
+    /// within 1e-9 s of the end counts as the end).
+    public var frameCount: Int {
+        let span = max(end - start, 0) * frameRate
+        guard span.isFinite, span < Double(Self.maxFrames) * 2 else { return Int.max }
+        return Int((span - 1e-9 * frameRate).rounded(.up)) + 1
+    }
+
+    /// The time of frame `index`.
+    public func time(ofFrame index: Int) -> Double {
+        start + Double(index) / frameRate
+    }
+
+    /// Builds every frame, or throws when there would be more than `maxFrames`.
+    /// `state` is asked for each grid time but the last, which `finalState` gives.
+    public func frames(
+        state: (Double) -> SimulationFrame, finalState: (Double) -> SimulationFrame
+    ) throws(SimulationError) -> [SimulationFrame] {
+        let count = frameCount
+        guard count <= Self.maxFrames else {
+            throw SimulationError(
+                pointer: "/frameRate",
+                "This transition lasts \(end - start) s; at \(frameRate) frames per second that is more than "
+                    + "\(Self.maxFrames) frames. Lower frameRate or shorten the gesture.")
+        }
+        var frames: [SimulationFrame] = []
+        frames.reserveCapacity(count)
+        for index in 0..<(count - 1) {
+            frames.append(state(time(ofFrame: index)))
+        }
+        frames.append(finalState(time(ofFrame: count - 1)))
+        return frames
+    }
+}

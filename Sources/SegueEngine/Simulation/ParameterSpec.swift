@@ -1,0 +1,92 @@
+public import SegueMath
+
+/// A value a client can set in a preset's scene or parameters.
+public enum ParameterValue: Sendable, Hashable {
+    case number(Double)
+    case bool(Bool)
+    /// One of a fixed set of names.
+    case choice(String)
+    /// A rect in window points: `{"x","y","width","height"}` on the wire.
+    case rect(Rect)
+    /// A size in points: `{"width","height"}` on the wire.
+    case size(Size)
+}
+
+/// One setting a preset accepts, with everything a client needs to offer it in a
+/// form: its kind and range, its default, its unit, what it does and where the
+/// default comes from.
+public struct ParameterSpec: Sendable, Hashable {
+    /// What values the setting takes.
+    public enum Kind: Sendable, Hashable {
+        /// A finite number in the range, in `unit`.
+        case number(ClosedRange<Double>, unit: String)
+        case bool
+        /// One of these names.
+        case choice([String])
+        /// A rect with positive width and height.
+        case rect
+        /// A size with positive width and height.
+        case size
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var defaultValue: ParameterValue
+    /// One line on what the setting does.
+    public var summary: String
+    /// Where the default comes from: a seed file and constant, or "engine".
+    public var source: String
+
+    public init(name: String, kind: Kind, defaultValue: ParameterValue, summary: String, source: String) {
+        self.name = name
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.summary = summary
+        self.source = source
+    }
+}
+
+/// Resolved values by name, every spec's default filled in where the client gave
+/// none. Presets read them typed; a missing or mistyped name falls back to 0,
+/// false, "" or a zero rect, which validation in the API layer rules out.
+public struct ParameterValues: Sendable, Hashable {
+    public var values: [String: ParameterValue]
+
+    public init(_ values: [String: ParameterValue] = [:]) {
+        self.values = values
+    }
+
+    /// The defaults of `specs`, overridden by `given`.
+    public init(specs: [ParameterSpec], given: [String: ParameterValue]) {
+        var values: [String: ParameterValue] = [:]
+        for spec in specs {
+            values[spec.name] = given[spec.name] ?? spec.defaultValue
+        }
+        self.values = values
+    }
+
+    public func number(_ name: String) -> Double {
+        if case .number(let value) = values[name] { return value }
+        return 0
+    }
+
+    public func bool(_ name: String) -> Bool {
+        if case .bool(let value) = values[name] { return value }
+        return false
+    }
+
+    public func choice(_ name: String) -> String {
+        if case .choice(let value) = values[name] { return value }
+        return ""
+    }
+
+    public func rect(_ name: String) -> Rect {
+        if case .rect(let value) = values[name] { return value }
+        return .zero
+    }
+
+    public func size(_ name: String) -> Size {
+        if case .size(let value) = values[name] { return value }
+        return .zero
+    }
+}

@@ -1,0 +1,58 @@
+import SegueMath
+
+/// Everything a simulation reads: the preset's scene and parameters with the
+/// client's overrides merged over the defaults, the gesture, and the frame rate.
+public struct SimulationInput: Sendable {
+    public var scene: ParameterValues
+    public var parameters: ParameterValues
+    /// The validated gesture; nil for tap-started presets.
+    public var gesture: GestureTrack?
+    /// Frames per second, 1…240.
+    public var frameRate: Double
+
+    public init(scene: ParameterValues, parameters: ParameterValues, gesture: GestureTrack?, frameRate: Double) {
+        self.scene = scene
+        self.parameters = parameters
+        self.gesture = gesture
+        self.frameRate = frameRate
+    }
+}
+
+/// Why a simulation could not run, with where in the request the cause lies.
+public struct SimulationError: Error, Sendable, Hashable {
+    /// One cause: a JSON Pointer into the request (such as `/gesture`) and a sentence.
+    public struct Issue: Sendable, Hashable {
+        public var pointer: String
+        public var message: String
+
+        public init(pointer: String, message: String) {
+            self.pointer = pointer
+            self.message = message
+        }
+    }
+
+    public var issues: [Issue]
+
+    public init(_ issues: [Issue]) {
+        self.issues = issues
+    }
+
+    public init(pointer: String, _ message: String) {
+        issues = [Issue(pointer: pointer, message: message)]
+    }
+}
+
+/// A built-in transition: its catalogue entry, what it accepts, and the simulation.
+public protocol Preset: Sendable {
+    var description: PresetDescription { get }
+    /// The scene's fields and their defaults (the canonical scene of seed-transitions.md §15).
+    var sceneFields: [ParameterSpec] { get }
+    var parameters: [ParameterSpec] { get }
+    /// The release rules the preset offers, the default first; empty for tap-started presets.
+    var decisionRules: [DecisionRule] { get }
+    /// A ready gesture for interactive presets.
+    var exampleGesture: [GestureSample]? { get }
+    /// Runs the transition. Throws for input the specs cannot rule out alone (a
+    /// missing gesture, a response over the frame cap).
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation
+}

@@ -1,0 +1,185 @@
+public import SegueMath
+
+/// The outcome of a simulation, in engine terms; the API layer writes it as JSON.
+public struct Simulation: Sendable {
+    public var presetID: String
+    /// Frames per second of the frame grid.
+    public var frameRate: Double
+    /// Seconds from the first frame to the last.
+    public var duration: Double
+    /// The layers, bottom to top; every frame lists their states in this order.
+    public var layers: [LayerDescription]
+    /// The release decision; nil for tap-started presets.
+    public var decision: Decision?
+    public var events: [SimulationEvent]
+    public var frames: [SimulationFrame]
+
+    public init(
+        presetID: String, frameRate: Double, duration: Double, layers: [LayerDescription], decision: Decision?,
+        events: [SimulationEvent], frames: [SimulationFrame]
+    ) {
+        self.presetID = presetID
+        self.frameRate = frameRate
+        self.duration = duration
+        self.layers = layers
+        self.decision = decision
+        self.events = events
+        self.frames = frames
+    }
+}
+
+/// A layer taking part in the transition.
+public struct LayerDescription: Sendable, Hashable {
+    public var id: String
+    /// What the layer is, in a few words ("the detail screen, masked").
+    public var role: String
+    /// Its untransformed frame in window points.
+    public var frame: Rect
+
+    public init(id: String, role: String, frame: Rect) {
+        self.id = id
+        self.role = role
+        self.frame = frame
+    }
+}
+
+/// A mask on a layer: a rounded rect in the layer's own coordinates.
+public struct MaskState: Sendable, Hashable {
+    public var rect: Rect
+    public var cornerRadius: Double
+    public var cornerCurve: CornerCurve
+
+    public init(rect: Rect, cornerRadius: Double, cornerCurve: CornerCurve) {
+        self.rect = rect
+        self.cornerRadius = cornerRadius
+        self.cornerCurve = cornerCurve
+    }
+}
+
+/// A drop shadow, as a layer's shadow properties.
+public struct ShadowState: Sendable, Hashable {
+    public var opacity: Double
+    /// Blur radius, points.
+    public var radius: Double
+    /// Offset, points.
+    public var offset: Point
+
+    public init(opacity: Double, radius: Double, offset: Point) {
+        self.opacity = opacity
+        self.radius = radius
+        self.offset = offset
+    }
+}
+
+/// What one layer shows at one moment.
+public struct LayerState: Sendable, Hashable {
+    /// Applied about the anchor point (the frame's centre), as UIKit's `transform`.
+    public var transform: AffineTransform
+    /// Where the layer appears: its frame under the transform.
+    public var presentationFrame: Rect
+    public var opacity: Double
+    public var cornerRadius: Double
+    public var mask: MaskState?
+    public var shadow: ShadowState?
+
+    /// A state whose presentation frame is derived from `frame` and `transform`.
+    public init(
+        frame: Rect, transform: AffineTransform = .identity, opacity: Double = 1, cornerRadius: Double = 0,
+        mask: MaskState? = nil, shadow: ShadowState? = nil
+    ) {
+        self.transform = transform
+        self.presentationFrame = frame.presentationFrame(applying: transform)
+        self.opacity = opacity
+        self.cornerRadius = cornerRadius
+        self.mask = mask
+        self.shadow = shadow
+    }
+}
+
+/// Where a frame sits in the transition.
+public enum FramePhase: String, Sendable, Hashable {
+    /// The finger drives the layers.
+    case interactive
+    /// An animation runs (after a release or a tap).
+    case animating
+    /// The final state.
+    case settled
+}
+
+/// One frame: the time, the phase, the transition's progress and every layer's state.
+public struct SimulationFrame: Sendable, Hashable {
+    public var time: Double
+    public var phase: FramePhase
+    /// 0 at the start state, 1 at the finished state.
+    public var progress: Double
+    /// In the order of `Simulation.layers`.
+    public var layers: [LayerState]
+
+    public init(time: Double, phase: FramePhase, progress: Double, layers: [LayerState]) {
+        self.time = time
+        self.phase = phase
+        self.progress = progress
+        self.layers = layers
+    }
+}
+
+/// What the transition decided on release, and the numbers it read.
+public struct Decision: Sendable, Hashable {
+    public enum Outcome: String, Sendable, Hashable {
+        case finish, cancel
+    }
+
+    public var outcome: Outcome
+    /// Seconds, on the request's clock: the `ended` (or `cancelled`) sample's time.
+    public var time: Double
+    /// The rule that decided, by its identifier in the preset's `decisionRules`.
+    public var rule: String
+    /// Translation from touch-down, points.
+    public var translation: Point
+    /// Release velocity, points per second.
+    public var velocity: Point
+    public var progress: Double
+    /// One sentence a person reads: what was measured and why that outcome.
+    public var explanation: String
+
+    public init(
+        outcome: Outcome, time: Double, rule: String, translation: Point, velocity: Point, progress: Double,
+        explanation: String
+    ) {
+        self.outcome = outcome
+        self.time = time
+        self.rule = rule
+        self.translation = translation
+        self.velocity = velocity
+        self.progress = progress
+        self.explanation = explanation
+    }
+}
+
+/// A moment in the transition's life.
+public struct SimulationEvent: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case began, released, finished, cancelled
+    }
+
+    public var time: Double
+    public var type: Kind
+
+    public init(time: Double, type: Kind) {
+        self.time = time
+        self.type = type
+    }
+}
+
+/// One release rule a preset offers.
+public struct DecisionRule: Sendable, Hashable {
+    public var id: String
+    public var summary: String
+    public var source: String
+
+    public init(id: String, summary: String, source: String) {
+        self.id = id
+        self.summary = summary
+        self.source = source
+    }
+}
