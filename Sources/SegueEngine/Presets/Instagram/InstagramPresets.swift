@@ -1,1 +1,6 @@
-enum InstagramPresets { static let all: [any Preset] = [] }
+/// The Instagram family, in catalogue order.
+enum InstagramPresets {
+    static let all: [any Preset] = [
+        InstagramPush(), InstagramPop(), InstagramPercentDrivenPop(), InstagramInteractivePop(),
+    ]
+}

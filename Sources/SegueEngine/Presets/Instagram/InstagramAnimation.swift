@@ -1,0 +1,32 @@
+import SegueMath
+
+/// The tap-started transitions' shared run: frames from 0 along the easing from one
+/// state to another, and the settled state after completion.
+enum InstagramAnimation {
+    static func run(
+        id: String, scene: InstagramScene, from start: InstagramState, to end: InstagramState,
+        settled: InstagramState, easing: Easing, frameRate: Double
+    ) throws(SimulationError) -> Simulation {
+        let grid = FrameGrid(start: 0, end: easing.duration, frameRate: frameRate)
+        let frames = try grid.frames(
+            state: { time in
+                let e = easing.value(at: time)
+                return SimulationFrame(
+                    time: time, phase: .animating, progress: e, layers: start.interpolated(to: end, e).layers(scene))
+            },
+            finalState: { time in
+                SimulationFrame(time: time, phase: .settled, progress: 1, layers: settled.layers(scene))
+            })
+        return Simulation(
+            presetID: id, frameRate: frameRate, duration: (frames.last?.time ?? 0) - grid.start,
+            layers: InstagramState.layerDescriptions(scene), decision: nil,
+            events: [SimulationEvent(time: 0, type: .began), SimulationEvent(time: easing.duration, type: .finished)],
+            frames: frames)
+    }
+
+    /// The easing the `curve` and `duration` parameters name.
+    static func easing(_ parameters: ParameterValues) -> Easing {
+        let curve = InstagramCurve(rawValue: parameters.choice("curve")) ?? .easeInOut
+        return curve.easing(duration: parameters.number("duration"))
+    }
+}

@@ -1,0 +1,40 @@
+import SegueMath
+
+/// `instagram.pop`: the back button shrinks the detail screen back onto its grid
+/// cell (seed-transitions.md §4; seed 000 Part I's pop, S2 `popAnimation`).
+struct InstagramPop: Preset {
+    let description = PresetDescription(
+        id: "instagram.pop", title: "Instagram post zoom (pop)",
+        summary: "The back button shrinks the detail screen back onto its grid cell while the dimming lifts.",
+        source: "seed 000 (Part I pop; seed-transitions.md §4)", interactive: false)
+    let sceneFields = InstagramScene.fields
+    let parameters = InstagramParameters.animated
+    let decisionRules: [DecisionRule] = []
+    let exampleGesture: [GestureSample]? = nil
+
+    /// The pop's two ends: the detail full screen, dimmed grid behind; and the detail
+    /// image on the cell with square corners, no dimming.
+    static func ends(_ scene: InstagramScene, _ parameters: ParameterValues) -> (InstagramState, InstagramState) {
+        let start = InstagramState.fullScreen(
+            scene, radius: parameters.number("cornerRadius"), overlay: parameters.number("overlayOpacity"))
+        let end = InstagramState.onCell(scene, legacyAspectFit: parameters.bool("legacyAspectFit"))
+        return (start, end)
+    }
+
+    /// After a finished pop the detail screen, overlay and placeholder are gone.
+    static func finished(_ end: InstagramState) -> InstagramState {
+        var settled = end
+        settled.detailVisible = false
+        settled.overlayOpacity = 0
+        settled.placeholderVisible = false
+        return settled
+    }
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let scene = InstagramScene(input.scene)
+        let (start, end) = Self.ends(scene, input.parameters)
+        return try InstagramAnimation.run(
+            id: description.id, scene: scene, from: start, to: end, settled: Self.finished(end),
+            easing: InstagramAnimation.easing(input.parameters), frameRate: input.frameRate)
+    }
+}

@@ -1,0 +1,35 @@
+import SegueMath
+
+/// `instagram.push`: tapping a grid cell grows its image into the detail screen
+/// (seed-transitions.md §3; seed 000 Part I's push, S2 `pushAnimation`).
+struct InstagramPush: Preset {
+    let description = PresetDescription(
+        id: "instagram.push", title: "Instagram post zoom (push)",
+        summary: "Tapping a grid cell grows its image into the detail screen while the grid dims.",
+        source: "seed 000 (Part I push; seed-transitions.md §3)", interactive: false)
+    let sceneFields = InstagramScene.fields
+    let parameters = InstagramParameters.animated
+    let decisionRules: [DecisionRule] = []
+    let exampleGesture: [GestureSample]? = nil
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let scene = InstagramScene(input.scene)
+        let start = InstagramState.onCell(scene, legacyAspectFit: input.parameters.bool("legacyAspectFit"))
+        var end = start
+        end.scale = 1
+        end.translation = .zero
+        end.mask = scene.bounds
+        end.maskRadius = input.parameters.number("cornerRadius")
+        end.overlayOpacity = input.parameters.number("overlayOpacity")
+        // On completion the mask, overlay and placeholder are removed, and the grid
+        // leaves the hierarchy: the radius snaps to square (seed-transitions.md §14.2).
+        var settled = end
+        settled.mask = nil
+        settled.overlayOpacity = 0
+        settled.placeholderVisible = false
+        settled.gridVisible = false
+        return try InstagramAnimation.run(
+            id: description.id, scene: scene, from: start, to: end, settled: settled,
+            easing: InstagramAnimation.easing(input.parameters), frameRate: input.frameRate)
+    }
+}

@@ -1,0 +1,68 @@
+import SegueMath
+
+/// The Instagram family's scene and the geometry every one of its transitions
+/// derives from it (seed-transitions.md §2–§3, scene A of §15.1).
+struct InstagramScene: Sendable {
+    /// The window, points; the detail and grid screens fill it.
+    var window: Size
+    /// The selected grid cell, window points (`Fc`).
+    var cellFrame: Rect
+    /// The detail screen's image, window points (`Fd`).
+    var detailImageFrame: Rect
+
+    /// Scene A (seed-transitions.md §15.1): a 390 × 844 window; a 3-column grid with
+    /// 2 pt spacing below a header ending at y = 97, so cells are (390 − 4)/3 wide and
+    /// item 4 sits at (c + 2, 97 + c + 2); a 4:5 detail image at y = 160.
+    static let sceneA: InstagramScene = {
+        let cell = (390.0 - 4) / 3
+        return InstagramScene(
+            window: Size(width: 390, height: 844),
+            cellFrame: Rect(x: cell + 2, y: 97 + cell + 2, width: cell, height: cell),
+            detailImageFrame: Rect(x: 0, y: 160, width: 390, height: 487.5))
+    }()
+
+    static let fields: [ParameterSpec] = [
+        ParameterSpec(
+            name: "window", kind: .size, defaultValue: .size(sceneA.window),
+            summary: "The window; the grid and detail screens fill it.",
+            source: "seed-transitions.md §15 common device (390 × 844)"),
+        ParameterSpec(
+            name: "cellFrame", kind: .rect, defaultValue: .rect(sceneA.cellFrame),
+            summary: "The selected grid cell (Fc), window points.",
+            source: "seed-transitions.md §15.1, grid item 4 of 3 columns with 2 pt spacing"),
+        ParameterSpec(
+            name: "detailImageFrame", kind: .rect, defaultValue: .rect(sceneA.detailImageFrame),
+            summary: "The detail screen's image (Fd), window points.",
+            source: "seed-transitions.md §15.1, a 4:5 image at y = 160"),
+    ]
+
+    init(window: Size, cellFrame: Rect, detailImageFrame: Rect) {
+        self.window = window
+        self.cellFrame = cellFrame
+        self.detailImageFrame = detailImageFrame
+    }
+
+    init(_ values: ParameterValues) {
+        self.init(
+            window: values.size("window"), cellFrame: values.rect("cellFrame"),
+            detailImageFrame: values.rect("detailImageFrame"))
+    }
+
+    /// The screens' frame, (0, 0, W, H).
+    var bounds: Rect { Rect(origin: .zero, size: window) }
+
+    /// `A`: the transform that lays the detail image over the cell, covering it
+    /// (aspect fill about the detail screen's centre; seed-transitions.md §2.2).
+    var cellTransform: AffineTransform {
+        AffineTransform.transform(parent: bounds, suchThatChild: detailImageFrame, aspectFills: cellFrame)
+    }
+
+    /// `m0`: the mask that, pushed through `A`, shows exactly the cell: the cell's
+    /// shape fitted into the detail image (§2.5). `legacy` reproduces the seeds'
+    /// inverted-ratio bug, which is only right for square cells (§14.1).
+    func cellMask(legacy: Bool) -> Rect {
+        legacy
+            ? Rect.seedAspectFitWithInvertedRatio(cellFrame.size, in: detailImageFrame)
+            : Rect.aspectFit(cellFrame.size, in: detailImageFrame)
+    }
+}

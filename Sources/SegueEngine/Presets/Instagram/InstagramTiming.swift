@@ -1,0 +1,60 @@
+import SegueMath
+
+/// The curves the Instagram family can animate with: seed 000's text (UIKit's
+/// default easeInOut), its article code (S2), and the YUI variant (S6).
+enum InstagramCurve: String, CaseIterable {
+    case easeInOut, linear, easeIn, easeOut, `default`
+    /// S2 `SharedTransitionConfig.default`: (0.5, 0, 0.6, 1).
+    case articleDefault
+    /// S2 `SharedTransitionConfig.interactive`: (0.57, 0.27, 0.21, 0.97).
+    case articleInteractive
+    /// S6 YUI: (0.25, 0.46, 0.45, 0.94).
+    case yui
+    /// S6 YUI push and pop: a UIView spring, damping 2 (UIKit clamps it to 1), initial velocity 0.4.
+    case yuiSpring
+
+    static let choices = allCases.map(\.rawValue)
+
+    /// The eased progress function over `duration` seconds: e(t) from 0 to 1,
+    /// exactly 1 from the duration on (UIKit ends an animation at its duration).
+    func easing(duration: Double, initialVelocity: Double? = nil) -> Easing {
+        switch self {
+        case .easeInOut: return .cubic(.easeInEaseOut, duration: duration)
+        case .linear: return .cubic(.linear, duration: duration)
+        case .easeIn: return .cubic(.easeIn, duration: duration)
+        case .easeOut: return .cubic(.easeOut, duration: duration)
+        case .default: return .cubic(.caDefault, duration: duration)
+        case .articleDefault: return .cubic(.instagramDefault, duration: duration)
+        case .articleInteractive: return .cubic(.instagramInteractive, duration: duration)
+        case .yui: return .cubic(.yui, duration: duration)
+        case .yuiSpring:
+            let velocity = initialVelocity ?? 0.4
+            let spring = Spring.uikit(duration: duration, dampingRatio: 2, initialVelocity: velocity) ?? .systemDefault
+            return .spring(spring, initialVelocity: velocity, duration: duration)
+        }
+    }
+}
+
+/// Eased progress against elapsed time, ending exactly at 1 at the duration.
+enum Easing: Sendable {
+    case cubic(CubicBezier, duration: Double)
+    case spring(Spring, initialVelocity: Double, duration: Double)
+
+    var duration: Double {
+        switch self {
+        case .cubic(_, let duration), .spring(_, _, let duration): return duration
+        }
+    }
+
+    /// e at `elapsed` seconds.
+    func value(at elapsed: Double) -> Double {
+        guard elapsed < duration else { return 1 }
+        guard elapsed > 0 else { return 0 }
+        switch self {
+        case .cubic(let curve, let duration):
+            return curve.value(at: elapsed / duration)
+        case .spring(let spring, let initialVelocity, _):
+            return spring.progress(at: elapsed, initialVelocity: initialVelocity).value
+        }
+    }
+}
