@@ -1,7 +1,8 @@
 public import SegueEngine
 
 extension Router {
-    /// Segue's routes: health, readiness, the contract, the preset catalogue and the curve sampler.
+    /// Segue's routes: health, readiness, the contract, the preset catalogue and each preset's
+    /// detail, the curve sampler and the simulator.
     public static func segue(catalogue: PresetCatalogue, readiness: Readiness) -> Router {
         Router(routes: [
             Route(.get, "/healthz") { _ throws(Problem) in
@@ -17,10 +18,25 @@ extension Router {
             Route(.get, "/v1/presets") { _ throws(Problem) in
                 try .json(PresetList(catalogue))
             },
+            Route(.get, "/v1/presets/{id}") { context throws(Problem) in
+                let id = context.parameters["id"] ?? ""
+                guard let preset = catalogue.preset(id: id) else {
+                    throw Problem.unknownPreset(id: id, validIDs: catalogue.ids)
+                }
+                let body = try PresetDetail(preset).encoded()
+                return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: body)
+            },
             Route(.post, "/v1/curves") { context throws(Problem) in
                 let query = try CurvesQuery.parse(JSONBody.decode(JSONValue.self, from: context.request))
                 let body = try CurvesResponse(query).encoded()
                 return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: body)
+            },
+            Route(.post, "/v1/simulate") { context throws(Problem) in
+                let body = try JSONBody.decode(JSONValue.self, from: context.request)
+                let simulation = try SimulateRequest.parse(body, catalogue: catalogue).run()
+                return HTTPResponse(
+                    status: .ok, headers: ["Content-Type": MediaType.json],
+                    body: try SimulateResponse(simulation).encoded())
             },
         ])
     }

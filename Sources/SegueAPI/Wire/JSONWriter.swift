@@ -47,6 +47,15 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Writes a member name known only at run time (a layer id), escaped as a string;
+    /// the next call writes its value. Labelled so that literal names keep choosing
+    /// the `StaticString` overload, which Swift would otherwise pass over for `String`.
+    public mutating func key(string name: String) {
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     /// A member whose value is a number: `"name":value`.
     public mutating func member(_ name: StaticString, _ value: Double) {
         key(name)

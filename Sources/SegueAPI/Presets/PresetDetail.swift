@@ -1,0 +1,109 @@
+public import SegueEngine
+
+/// The body of `GET /v1/presets/{id}`: everything a client needs to offer one
+/// preset in a form and to call `POST /v1/simulate` with it.
+///
+/// Members, in this order: `id`, `title`, `summary`, `source`, `interactive`, `scene`
+/// (each scene field's default by name), `parameters` (each setting with its type,
+/// default, unit and range, choices, description and source), `exampleGesture`
+/// (`{"samples":[{"t","x","y","phase"}]}`, or null for a tap-started preset) and
+/// `decisionRules` (the default first).
+public struct PresetDetail: Sendable {
+    public var preset: any Preset
+
+    public init(_ preset: any Preset) {
+        self.preset = preset
+    }
+
+    /// The JSON bytes, written in the member order above.
+    public func encoded() throws(Problem) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 2048)
+        let description = preset.description
+        writer.beginObject()
+        writer.member("id", description.id)
+        writer.member("title", description.title)
+        writer.member("summary", description.summary)
+        writer.member("source", description.source)
+        writer.member("interactive", description.interactive)
+
+        writer.key("scene")
+        writer.beginObject()
+        for field in preset.sceneFields {
+            writer.key(string: field.name)
+            writer.value(field.defaultValue)
+        }
+        writer.endObject()
+
+        writer.key("parameters")
+        writer.beginArray()
+        for spec in preset.parameters {
+            Self.write(spec, into: &writer)
+        }
+        writer.endArray()
+
+        writer.key("exampleGesture")
+        if let samples = preset.exampleGesture {
+            writer.beginObject()
+            writer.key("samples")
+            writer.beginArray()
+            for sample in samples {
+                writer.beginObject()
+                writer.member("t", sample.time)
+                writer.member("x", sample.location.x)
+                writer.member("y", sample.location.y)
+                writer.member("phase", sample.phase.rawValue)
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.endObject()
+        } else {
+            writer.null()
+        }
+
+        writer.key("decisionRules")
+        writer.beginArray()
+        for rule in preset.decisionRules {
+            writer.beginObject()
+            writer.member("id", rule.id)
+            writer.member("summary", rule.summary)
+            writer.member("source", rule.source)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+
+        guard !writer.hasNonFiniteNumber else {
+            throw Problem.internalError(
+                "The preset \(description.id) has a default that is not a finite number; please report this.")
+        }
+        return writer.bytes
+    }
+
+    /// One entry of `parameters`: `name`, `type`, `default`, then `unit`, `minimum` and
+    /// `maximum` for numbers or `choices` for choices, then `description` and `source`.
+    static func write(_ spec: ParameterSpec, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("name", spec.name)
+        writer.member("type", spec.kind.wireName)
+        writer.key("default")
+        writer.value(spec.defaultValue)
+        switch spec.kind {
+        case .number(_, let unit):
+            writer.member("unit", unit)
+            if let range = spec.kind.acceptedRange, let lower = range.lower, let upper = range.upper {
+                writer.member("minimum", lower)
+                writer.member("maximum", upper)
+            }
+        case .choice(let choices):
+            writer.key("choices")
+            writer.beginArray()
+            for choice in choices { writer.string(choice) }
+            writer.endArray()
+        case .bool, .rect, .size:
+            break
+        }
+        writer.member("description", spec.summary)
+        writer.member("source", spec.source)
+        writer.endObject()
+    }
+}

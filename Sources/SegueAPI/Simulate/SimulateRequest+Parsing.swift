@@ -1,0 +1,88 @@
+public import SegueEngine
+
+extension SimulateRequest {
+    /// Validates a request body against `catalogue`, reporting every offending field
+    /// at once, each at its JSON Pointer.
+    public static func parse(_ body: JSONValue, catalogue: PresetCatalogue) throws(Problem) -> SimulateRequest {
+        var validator = FieldValidator()
+        let request = parse(body, catalogue: catalogue, validator: &validator)
+        guard validator.errors.isEmpty, let request else {
+            throw Problem.invalidRequest(validator.errors)
+        }
+        return request
+    }
+
+    static func parse(
+        _ body: JSONValue, catalogue: PresetCatalogue, validator: inout FieldValidator
+    ) -> SimulateRequest? {
+        guard let members = validator.object(body, at: "", allowed: topLevelFields) else { return nil }
+        let preset = parsePreset(members["preset"], catalogue: catalogue, validator: &validator)
+        let scene = parseValues(
+            members["scene"], at: "/scene", specs: preset?.sceneFields, noun: "scene field", preset: preset,
+            validator: &validator)
+        let parameters = parseValues(
+            members["parameters"], at: "/parameters", specs: preset?.parameters, noun: "parameter", preset: preset,
+            validator: &validator)
+        let gesture = parseGesture(members["gesture"], preset: preset, validator: &validator)
+        let frameRate = validator.number(members, "frameRate", at: "", in: frameRates) ?? defaultFrameRate
+        guard validator.errors.isEmpty, let preset else { return nil }
+        let input = SimulationInput(
+            scene: ParameterValues(specs: preset.sceneFields, given: scene),
+            parameters: ParameterValues(specs: preset.parameters, given: parameters),
+            gesture: gesture,
+            frameRate: frameRate)
+        return SimulateRequest(preset: preset, input: input)
+    }
+
+    /// The catalogue preset `preset` names.
+    static func parsePreset(
+        _ value: JSONValue?, catalogue: PresetCatalogue, validator: inout FieldValidator
+    ) -> (any Preset)? {
+        let choices = Problem.presetChoices(catalogue.ids)
+        guard let value else {
+            validator.fail("/preset", "Required: the id of the preset to simulate. \(choices)")
+            return nil
+        }
+        guard case .string(let id) = value else {
+            validator.fail("/preset", "Expected a string here, not \(value.kind). \(choices)")
+            return nil
+        }
+        guard let preset = catalogue.preset(id: id) else {
+            validator.fail("/preset", "Unknown preset '\(id)'. \(choices)")
+            return nil
+        }
+        return preset
+    }
+
+    /// Values for `specs` (a preset's scene fields or parameters) by name. With no
+    /// preset to judge them by, only the object itself is checked.
+    static func parseValues(
+        _ value: JSONValue?, at pointer: String, specs: [ParameterSpec]?, noun: String, preset: (any Preset)?,
+        validator: inout FieldValidator
+    ) -> [String: ParameterValue] {
+        guard let value else { return [:] }
+        guard case .object(let members) = value else {
+            validator.fail(pointer, "Expected an object here, not \(value.kind).")
+            return [:]
+        }
+        guard let specs, let preset else { return [:] }
+        let id = preset.description.id
+        let names = specs.map(\.name)
+        for name in members.keys.sorted() where !names.contains(name) {
+            let known =
+                names.isEmpty
+                ? "\(id) has no \(noun)s; remove it."
+                : "The \(noun)s of \(id) are \(names.joined(separator: ", "))."
+            validator.fail(pointer + "/" + FieldValidator.escape(name), "Unknown \(noun) '\(name)'. \(known)")
+        }
+        var values: [String: ParameterValue] = [:]
+        for spec in specs {
+            guard let member = members[spec.name] else { continue }
+            let fieldPointer = pointer + "/" + FieldValidator.escape(spec.name)
+            if let parsed = spec.parse(member, at: fieldPointer, validator: &validator) {
+                values[spec.name] = parsed
+            }
+        }
+        return values
+    }
+}
