@@ -72,3 +72,32 @@ row(
     measure(iterations: 5_000) { _ in
         Double(service.respond(to: request).body.count)
     }, unit: "µs")
+
+// POST /v1/simulate of the interactive-pop example (seed-transitions.md §15.4's gesture),
+// in-process: parse + validate + simulate + encode, then the engine and the encoder alone.
+let catalogue = PresetCatalogue.builtIn
+let interactive = catalogue.preset(id: "instagram.pop.interactive")
+let samplesJSON = (interactive?.exampleGesture ?? []).map { sample in
+    #"{"t":\#(sample.time),"x":\#(sample.location.x),"y":\#(sample.location.y),"phase":"\#(sample.phase.rawValue)"}"#
+}.joined(separator: ",")
+let simulateBody = Array(#"{"preset":"instagram.pop.interactive","gesture":{"samples":[\#(samplesJSON)]}}"#.utf8)
+let simulateRequest = HTTPRequest(
+    method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"], body: simulateBody)
+let simulateProbe = service.respond(to: simulateRequest)
+let parsed = try? SimulateRequest.parse(
+    JSONBody.value(from: simulateRequest), catalogue: catalogue)
+let frames = (try? parsed?.run())?.frames.count ?? 0
+let whole = measure(iterations: 2_000) { _ in Double(service.respond(to: simulateRequest).body.count) }
+row(
+    "POST /v1/simulate in-process, interactive pop (\(frames) frames × 4 layers, \(simulateProbe.body.count) bytes)",
+    whole, unit: "µs")
+if let parsed {
+    let engine = measure(iterations: 2_000) { _ in Double((try? parsed.run())?.frames.count ?? 0) }
+    row("  of which the engine's simulate", engine, unit: "µs")
+    if let result = try? parsed.run() {
+        let encode = measure(iterations: 2_000) { _ in Double((try? SimulateResponse(result).encoded())?.count ?? 0) }
+        row("  of which encoding the frames", encode, unit: "µs")
+    }
+}
+let framesPerSecond = Double(frames) / (whole.nanoseconds * 1e-9)
+print("| simulate + encode, frames per second on one core | \(Int(framesPerSecond.rounded())) |")

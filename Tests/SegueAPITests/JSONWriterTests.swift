@@ -21,6 +21,18 @@ import Testing
         #expect(text == "[0.3,100,0,1.234568,0,0,123456789.987654,20000000000]")
     }
 
+    /// Fixed-point below 1e9: no exponent, trailing zeros dropped, the sign kept.
+    @Test func smallAndNegativeNumbersAreWrittenWithoutExponents() {
+        let text = written { writer in
+            writer.beginArray()
+            for value in [0.00001, -0.5, 0.000_000_4, -0.000_000_6, 999_999_999.999_999_6, 1e-6, 12.0400] {
+                writer.number(value)
+            }
+            writer.endArray()
+        }
+        #expect(text == "[0.00001,-0.5,0,-0.000001,1000000000,0.000001,12.04]")
+    }
+
     @Test func structureAndStringsAreValidJSON() throws {
         let text = written { writer in
             writer.beginObject()

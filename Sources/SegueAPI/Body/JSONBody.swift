@@ -5,8 +5,27 @@ import FoundationEssentials
 /// that is not JSON (saying where parsing stopped), 422 for JSON of the wrong shape
 /// (saying which field, by JSON Pointer).
 public enum JSONBody {
+    /// The body of `request` as a JSON tree, for endpoints that validate field by field.
+    public static func value(from request: HTTPRequest) throws(Problem) -> JSONValue {
+        try checkWellFormed(request)
+        return JSONValueParser.parse(request.body)
+    }
+
     /// Decodes the body of `request` as `T`.
     public static func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) throws(Problem) -> T {
+        try checkWellFormed(request)
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(request.body))
+        } catch let error as DecodingError {
+            throw problem(for: error)
+        } catch {
+            throw Problem.malformedJSON("The request body is not valid JSON: \(error)")
+        }
+    }
+
+    /// 415 unless the Content-Type is JSON; 400 for an empty body or text that is not
+    /// JSON, saying where; 422 for a number too large for a double, at its pointer.
+    static func checkWellFormed(_ request: HTTPRequest) throws(Problem) {
         let contentType = request.headers["Content-Type"]
         guard isJSON(contentType) else {
             throw Problem.unsupportedMediaType(received: contentType)
@@ -24,13 +43,6 @@ public enum JSONBody {
                 throw Problem.invalidRequest([FieldError(pointer: pointer, detail: detail)])
             }
             throw Problem.malformedJSON("The request body is not valid JSON \(syntaxError).")
-        }
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(request.body))
-        } catch let error as DecodingError {
-            throw problem(for: error)
-        } catch {
-            throw Problem.malformedJSON("The request body is not valid JSON: \(error)")
         }
     }
 

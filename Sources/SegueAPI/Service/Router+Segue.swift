@@ -27,12 +27,12 @@ extension Router {
                 return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: body)
             },
             Route(.post, "/v1/curves") { context throws(Problem) in
-                let query = try CurvesQuery.parse(JSONBody.decode(JSONValue.self, from: context.request))
+                let query = try CurvesQuery.parse(JSONBody.value(from: context.request))
                 let body = try CurvesResponse(query).encoded()
                 return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: body)
             },
             Route(.post, "/v1/simulate") { context throws(Problem) in
-                let body = try JSONBody.decode(JSONValue.self, from: context.request)
+                let body = try JSONBody.value(from: context.request)
                 let simulation = try SimulateRequest.parse(body, catalogue: catalogue).run()
                 return HTTPResponse(
                     status: .ok, headers: ["Content-Type": MediaType.json],

@@ -78,7 +78,7 @@ public struct JSONWriter: Sendable {
         separate()
         guard value.isFinite else {
             hasNonFiniteNumber = true
-            bytes.append(contentsOf: Array("null".utf8))
+            bytes.append(contentsOf: "null".utf8)
             return
         }
         Self.appendRounded(value, to: &bytes)
@@ -86,12 +86,12 @@ public struct JSONWriter: Sendable {
 
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: Array((value ? "true" : "false").utf8))
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: Array("null".utf8))
+        bytes.append(contentsOf: "null".utf8)
     }
 
     public mutating func string(_ value: String) {
@@ -105,10 +105,12 @@ public struct JSONWriter: Sendable {
             case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
+                let hex: StaticString = "0123456789abcdef"
+                bytes.append(contentsOf: "\\u00".utf8)
+                hex.withUTF8Buffer { digits in
+                    bytes.append(digits[Int(byte >> 4)])
+                    bytes.append(digits[Int(byte & 0xF)])
+                }
             default: bytes.append(byte)
             }
         }
@@ -121,14 +123,43 @@ public struct JSONWriter: Sendable {
     }
 
     /// The number rounded to 1e-6, in the shortest form that reads back to the same
-    /// double; integers without a fraction (`2`, not `2.0`), and no negative zero.
+    /// double: integers without a fraction (`2`, not `2.0`), at most six decimals, no
+    /// exponent, no negative zero. Below 1e9 the rounded value is a whole number of
+    /// millionths under 2^53, written digit by digit with no allocation; distinct
+    /// six-decimal strings there are distinct doubles, so this is also the shortest
+    /// form. Larger magnitudes are written whole, or by `Double.description`.
     static func appendRounded(_ value: Double, to bytes: inout [UInt8]) {
-        var rounded = abs(value) < 1e9 ? (value * 1e6).rounded() / 1e6 : value
-        if rounded == 0 { rounded = 0 }  // folds -0.0 into 0
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-            bytes.append(contentsOf: Array(String(Int64(rounded)).utf8))
-        } else {
-            bytes.append(contentsOf: Array(rounded.description.utf8))
+        guard abs(value) < 1e9 else {
+            if value == value.rounded(), abs(value) < 1e15 {
+                if value < 0 { bytes.append(UInt8(ascii: "-")) }
+                appendDigits(of: UInt64(abs(value)), to: &bytes)
+            } else {
+                bytes.append(contentsOf: value.description.utf8)
+            }
+            return
         }
+        let micros = Int64((value * 1e6).rounded())
+        if micros < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = micros.magnitude
+        appendDigits(of: magnitude / 1_000_000, to: &bytes)
+        var fraction = magnitude % 1_000_000
+        guard fraction > 0 else { return }
+        var places = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            places -= 1
+        }
+        bytes.append(UInt8(ascii: "."))
+        var divisor: UInt64 = 1
+        for _ in 1..<places { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    private static func appendDigits(of value: UInt64, to bytes: inout [UInt8]) {
+        if value >= 10 { appendDigits(of: value / 10, to: &bytes) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }
