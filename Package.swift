@@ -69,7 +69,8 @@ let package = Package(
         .testTarget(
             name: "SegueEngineTests", dependencies: ["SegueEngine", "SegueMath", "SegueTestSupport"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "SegueAPITests", dependencies: ["SegueAPI"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SegueAPITests", dependencies: ["SegueAPI", "SegueTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SegueHTTPTests",
             dependencies: [

@@ -68,6 +68,22 @@ import Testing
         #expect(response.text.components(separatedBy: "\"time\"").count - 1 == 73)
     }
 
+    /// The golden simulate responses, replayed over one keep-alive connection, come back
+    /// byte for byte.
+    @Test func goldenSimulationsReplayOverTheSocket() throws {
+        let live = try LiveServer()
+        let connection = try TestHTTPConnection(port: live.port)
+        let examples = Fixtures.exampleRequests()
+        #expect(!examples.isEmpty)
+        for example in examples {
+            let golden = try #require(Fixtures.read(Fixtures.goldenPath(example.name)))
+            let response = try connection.exchange(
+                "POST", "/v1/simulate", headers: [("Content-Type", "application/json")], body: example.body)
+            #expect(response.status == 200, "\(example.name)")
+            #expect(response.body == golden, "\(example.name) differs from its golden over the socket")
+        }
+    }
+
     @Test func headStatesTheGetLengthAndSendsNoBody() throws {
         let live = try LiveServer()
         let connection = try TestHTTPConnection(port: live.port)
