@@ -14,11 +14,11 @@ struct InstagramInteractivePop: Preset {
     let parameters: [ParameterSpec] =
         InstagramParameters.animated + [
             ParameterSpec(
-                name: "minimumScale", kind: .number(0.05...1, unit: "×"), defaultValue: .number(0.6),
+                name: "minimumScale", kind: .number(0.05...1, unit: ""), defaultValue: .number(0.6),
                 summary: "The smallest the card gets while dragged.",
                 source: "seed 000: scaleFactor = min(max(scaleFactor, 0.6), 1)"),
             ParameterSpec(
-                name: "scaleRate", kind: .number(0...5, unit: "× per W"), defaultValue: .number(0.4),
+                name: "scaleRate", kind: .number(0...5, unit: ""), defaultValue: .number(0.4),
                 summary: "How fast the card shrinks with progress: scale = 1 − scaleRate·p.",
                 source: "seed 000: var scaleFactor = 1 - progress * 0.4"),
             ParameterSpec(

@@ -14,7 +14,7 @@ struct InstagramPercentDrivenPop: Preset {
     let parameters =
         InstagramParameters.animated + [
             ParameterSpec(
-                name: "completionSpeed", kind: .number(0.1...10, unit: "×"), defaultValue: .number(1),
+                name: "completionSpeed", kind: .number(0.1...10, unit: ""), defaultValue: .number(1),
                 summary: "How fast finish() and cancel() play the rest of the animation.",
                 source: "UIPercentDrivenInteractiveTransition.completionSpeed default 1 (motion-math.md §3.3)"),
             InstagramParameters.velocityEstimator,
