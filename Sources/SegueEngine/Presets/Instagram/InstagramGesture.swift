@@ -45,6 +45,31 @@ struct InstagramGesture {
         track.velocity(at: release.time, using: estimator).velocity
     }
 
+    /// The release decision: a cancelled gesture cancels; otherwise `rule` decides from
+    /// the release's translation and velocity. `progress` is reported as read.
+    func decision(by rule: InstagramReleaseRule, window: Size, progress: Double) -> Decision {
+        let translation = translation(at: release.time)
+        let velocity = releaseVelocity
+        if release.phase == .cancelled {
+            return Decision(
+                outcome: .cancel, time: release.time, rule: "gestureCancelled", translation: translation,
+                velocity: velocity, progress: progress, explanation: "the gesture was cancelled: cancel")
+        }
+        let (outcome, explanation) = rule.decide(translation: translation, velocity: velocity, window: window)
+        return Decision(
+            outcome: outcome, time: release.time, rule: rule.rawValue, translation: translation, velocity: velocity,
+            progress: progress, explanation: explanation)
+    }
+
+    /// began, released, and finished or cancelled when the settle ends at `completed`.
+    func events(completed: Double, outcome: Decision.Outcome) -> [SimulationEvent] {
+        [
+            SimulationEvent(time: track.began.time, type: .began),
+            SimulationEvent(time: release.time, type: .released),
+            SimulationEvent(time: completed, type: outcome == .finish ? .finished : .cancelled),
+        ]
+    }
+
     /// The gate that decides whether the pan starts the pop, with its reason.
     /// - horizontal (S1/S2): |vx| > |vy| when the pan begins.
     /// - yui (S6): vx > |vy| (rightward), or vy > 0 with the detail scrolled to its top,

@@ -82,20 +82,12 @@ struct InstagramInteractivePop: Preset {
 
         // Set-up when the pop starts: mask with the corner radius, placeholder, full dim.
         let (base, onCell) = InstagramPop.ends(scene, parameters)
-        let translation = gesture.translation(at: releaseTime)
         let velocity = gesture.releaseVelocity
-        let released = Self.dragState(translation, base: base, scene: scene, parameters: parameters)
-
-        let outcome: Decision.Outcome
-        let rule: String
-        let explanation: String
-        if gesture.release.phase == .cancelled {
-            (outcome, rule, explanation) = (.cancel, "gestureCancelled", "the gesture was cancelled: cancel")
-        } else {
-            let chosen = InstagramReleaseRule(rawValue: parameters.choice("releaseRule")) ?? .velocitySign
-            let decided = chosen.decide(translation: translation, velocity: velocity, window: scene.window)
-            (outcome, rule, explanation) = (decided.0, chosen.rawValue, decided.1)
-        }
+        let released = Self.dragState(
+            gesture.translation(at: releaseTime), base: base, scene: scene, parameters: parameters)
+        let rule = InstagramReleaseRule(rawValue: parameters.choice("releaseRule")) ?? .velocitySign
+        let decision = gesture.decision(by: rule, window: scene.window, progress: released.progress)
+        let outcome = decision.outcome
         let target = outcome == .finish ? onCell : base
         let targetProgress: Double = outcome == .finish ? 1 : 0
         let easing = settleEasing(
@@ -132,14 +124,7 @@ struct InstagramInteractivePop: Preset {
             })
         return Simulation(
             presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
-            layers: layers,
-            decision: Decision(
-                outcome: outcome, time: releaseTime, rule: rule, translation: translation, velocity: velocity,
-                progress: released.progress, explanation: explanation),
-            events: [
-                SimulationEvent(time: began, type: .began), SimulationEvent(time: releaseTime, type: .released),
-                SimulationEvent(time: completed, type: outcome == .finish ? .finished : .cancelled),
-            ],
+            layers: layers, decision: decision, events: gesture.events(completed: completed, outcome: outcome),
             frames: frames)
     }
 

@@ -30,9 +30,6 @@ struct InstagramPercentDrivenPop: Preset {
         let began = gesture.track.began.time
         let releaseTime = gesture.release.time
         let layers = InstagramState.layerDescriptions(scene)
-        let translation = gesture.translation(at: releaseTime)
-        let velocity = gesture.releaseVelocity
-
         let gate = gesture.passesGate("horizontal")
         guard gate.passes, let recognized = gesture.recognitionTime else {
             return try InstagramIgnoredPan.simulation(
@@ -45,16 +42,8 @@ struct InstagramPercentDrivenPop: Preset {
             min(max(gesture.translation(at: time).x / scene.window.width, 0), 1)
         }
         let releasePercent = percent(at: releaseTime)
-        let outcome: Decision.Outcome
-        let rule: String
-        let explanation: String
-        if gesture.release.phase == .cancelled {
-            (outcome, rule, explanation) = (.cancel, "gestureCancelled", "the gesture was cancelled: cancel")
-        } else {
-            let decided = InstagramReleaseRule.velocitySign.decide(
-                translation: translation, velocity: velocity, window: scene.window)
-            (outcome, rule, explanation) = (decided.0, "velocitySign", decided.1)
-        }
+        let decision = gesture.decision(by: .velocitySign, window: scene.window, progress: releasePercent)
+        let outcome = decision.outcome
         var transition = PercentDrivenTransition(
             reportedDuration: easing.duration, completionSpeed: input.parameters.number("completionSpeed"))
         transition.update(releasePercent)
@@ -86,41 +75,7 @@ struct InstagramPercentDrivenPop: Preset {
             })
         return Simulation(
             presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
-            layers: layers,
-            decision: Decision(
-                outcome: outcome, time: releaseTime, rule: rule, translation: translation, velocity: velocity,
-                progress: releasePercent, explanation: explanation),
-            events: [
-                SimulationEvent(time: began, type: .began), SimulationEvent(time: releaseTime, type: .released),
-                SimulationEvent(time: completed, type: outcome == .finish ? .finished : .cancelled),
-            ],
-            frames: frames)
-    }
-}
-
-/// A pan that never started a pop (the gate refused it): the detail screen stays as
-/// it is, and the decision says why.
-enum InstagramIgnoredPan {
-    static func simulation(
-        id: String, scene: InstagramScene, gesture: InstagramGesture, reason: String, frameRate: Double,
-        layers: [LayerDescription]
-    ) throws(SimulationError) -> Simulation {
-        let began = gesture.track.began.time
-        let releaseTime = gesture.release.time
-        let alone = InstagramState.detailAlone(scene).layers(scene)
-        let grid = FrameGrid(start: began, end: releaseTime, frameRate: frameRate)
-        let frames = try grid.frames(
-            state: { time in SimulationFrame(time: time, phase: .interactive, progress: 0, layers: alone) },
-            finalState: { time in SimulationFrame(time: time, phase: .settled, progress: 0, layers: alone) })
-        return Simulation(
-            presetID: id, frameRate: frameRate, duration: (frames.last?.time ?? began) - began, layers: layers,
-            decision: Decision(
-                outcome: .cancel, time: releaseTime, rule: "gate", translation: gesture.translation(at: releaseTime),
-                velocity: gesture.releaseVelocity, progress: 0, explanation: "\(reason): no pop started"),
-            events: [
-                SimulationEvent(time: began, type: .began), SimulationEvent(time: releaseTime, type: .released),
-                SimulationEvent(time: releaseTime, type: .cancelled),
-            ],
+            layers: layers, decision: decision, events: gesture.events(completed: completed, outcome: outcome),
             frames: frames)
     }
 }
