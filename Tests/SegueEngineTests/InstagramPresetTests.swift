@@ -247,3 +247,39 @@ import Testing
         #expect(abs(sprungStep.layers[3].transform.a - 0.88) > abs(plainStep.layers[3].transform.a - 0.88))
     }
 }
+
+@Suite struct LayerStateAndFormatTests {
+    /// A spring overshooting past its model values cannot render below 0 opacity or radius.
+    @Test func renderedValuesAreClampedAsCoreAnimationShowsThem() {
+        let state = LayerState(
+            frame: Rect(x: 0, y: 0, width: 10, height: 10), opacity: -0.2, cornerRadius: -3,
+            mask: MaskState(rect: Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: -16, cornerCurve: .continuous))
+        #expect(state.opacity == 0)
+        #expect(state.cornerRadius == 0)
+        #expect(state.mask?.cornerRadius == 0)
+        #expect(LayerState(frame: .zero, opacity: 1.3).opacity == 1)
+    }
+
+    @Test func amountsReadAsPeopleWriteThem() {
+        #expect(Format.amount(0.1 + 0.2) == "0.3")
+        #expect(Format.amount(100.25) == "100.25")
+        #expect(Format.amount(240) == "240")
+        #expect(Format.amount(0.0625) == "0.063")  // to three decimals
+        #expect(Format.amount(-1.5) == "-1.5")
+        #expect(Format.ratio(0.2949) == "0.29")
+    }
+
+    @Test func theFrameCapNamesTheRateAndTheLength() {
+        let grid = FrameGrid(start: 0, end: 100.25, frameRate: 240)
+        #expect(throws: SimulationError.self) {
+            try grid.frames(state: { _ in fatalError() }, finalState: { _ in fatalError() })
+        }
+        do {
+            _ = try grid.frames(state: { _ in fatalError() }, finalState: { _ in fatalError() })
+        } catch {
+            #expect(
+                error.issues.first?.message.hasPrefix("This transition lasts 100.25 s; at 240 frames per second")
+                    == true)
+        }
+    }
+}

@@ -40,7 +40,8 @@ public struct FrameGrid: Sendable, Hashable {
         guard count <= Self.maxFrames else {
             throw SimulationError(
                 pointer: "/frameRate",
-                "This transition lasts \(end - start) s; at \(frameRate) frames per second that is more than "
+                "This transition lasts \(Format.amount(end - start)) s; at \(Format.amount(frameRate)) frames per "
+                    + "second that is more than "
                     + "\(Self.maxFrames) frames. Lower frameRate or shorten the gesture.")
         }
         var frames: [SimulationFrame] = []

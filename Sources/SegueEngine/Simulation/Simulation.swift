@@ -83,15 +83,19 @@ public struct LayerState: Sendable, Hashable {
     public var shadow: ShadowState?
 
     /// A state whose presentation frame is derived from `frame` and `transform`.
+    /// Opacity is clamped to [0, 1] and radii to at least 0, as Core Animation
+    /// renders them: a spring that overshoots its model values cannot show more.
     public init(
         frame: Rect, transform: AffineTransform = .identity, opacity: Double = 1, cornerRadius: Double = 0,
         mask: MaskState? = nil, shadow: ShadowState? = nil
     ) {
         self.transform = transform
         self.presentationFrame = frame.presentationFrame(applying: transform)
-        self.opacity = opacity
-        self.cornerRadius = cornerRadius
-        self.mask = mask
+        self.opacity = min(max(opacity, 0), 1)
+        self.cornerRadius = max(cornerRadius, 0)
+        self.mask = mask.map {
+            MaskState(rect: $0.rect, cornerRadius: max($0.cornerRadius, 0), cornerCurve: $0.cornerCurve)
+        }
         self.shadow = shadow
     }
 }
@@ -132,7 +136,9 @@ public struct Decision: Sendable, Hashable {
     public var outcome: Outcome
     /// Seconds, on the request's clock: the `ended` (or `cancelled`) sample's time.
     public var time: Double
-    /// The rule that decided, by its identifier in the preset's `decisionRules`.
+    /// The rule that decided: an identifier from the preset's `decisionRules`, or
+    /// `gestureCancelled` (the gesture ended cancelled) or `gate` (the pan never
+    /// started the transition).
     public var rule: String
     /// Translation from touch-down, points.
     public var translation: Point

@@ -92,19 +92,3 @@ struct InstagramGesture {
         )
     }
 }
-
-/// Numbers in explanations, as a person writes them (no Foundation formatting).
-enum Format {
-    /// A speed to the nearest point per second.
-    static func speed(_ value: Double) -> String {
-        String(Int(value.rounded()))
-    }
-
-    /// A ratio to two decimals.
-    static func ratio(_ value: Double) -> String {
-        let hundredths = Int((abs(value) * 100).rounded())
-        let sign = value < 0 && hundredths != 0 ? "-" : ""
-        let fraction = hundredths % 100
-        return "\(sign)\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-    }
-}
