@@ -168,6 +168,18 @@ import Testing
         #expect(yui.decision?.explanation.contains("0.29 > 0.1") == true)  // |117 − 2|/390
     }
 
+    /// With translationFollowsFinger the card's centre moves by the whole translation:
+    /// (195 + 117, 422 + 40) at the worked drag, the scale still 0.88.
+    @Test func translationCanFollowTheFinger() throws {
+        let simulation = try run(
+            InstagramInteractivePop(), parameters: ["translationFollowsFinger": .bool(true)],
+            samples: InstagramExampleGestures.interactivePop)
+        let detail = try #require(simulation.frames[12].layers.last)
+        #expect(close(detail.transform.a, 0.88))
+        #expect(close(detail.presentationFrame.midX, 312, 1e-9))
+        #expect(close(detail.presentationFrame.midY, 462, 1e-9))
+    }
+
     @Test func aVerticalPanNeverStartsThePop() throws {
         let samples = InstagramExampleGestures.linearDrag(
             from: Point(x: 100, y: 300), by: Point(x: 10, y: 200), over: 0.2)

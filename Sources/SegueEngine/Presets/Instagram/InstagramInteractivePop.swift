@@ -43,6 +43,11 @@ struct InstagramInteractivePop: Preset {
                 name: "settleDampingRatio", kind: .number(0.05...1, unit: ""), defaultValue: .number(0.85),
                 summary: "The settle spring's damping ratio, when springSettle is on.", source: "engine"),
             ParameterSpec(
+                name: "translationFollowsFinger", kind: .bool, defaultValue: .bool(false),
+                summary: "Beyond the seed: move the card by the full translation, so the grabbed point stays under "
+                    + "the finger, instead of by scale × translation (the seed's card lags by up to 40 %).",
+                source: "seed-transitions.md §14.4"),
+            ParameterSpec(
                 name: "keepMaskOnCancel", kind: .bool, defaultValue: .bool(false),
                 summary: "Reproduce the seed leaving the rounded mask on the detail screen after a cancel.",
                 source: "seed-transitions.md §14.12b"),
@@ -52,7 +57,7 @@ struct InstagramInteractivePop: Preset {
 
     /// The card while dragged by `translation` (seed-transitions.md §6.2):
     /// s = clamp(1 − rate·p, minimum, 1) and transform scale(s).translatedBy(tx, ty),
-    /// so the card's centre moves by s·t.
+    /// so the card's centre moves by s·t (by t with `translationFollowsFinger`).
     static func dragState(
         _ translation: Point, base: InstagramState, scene: InstagramScene, parameters: ParameterValues
     ) -> (state: InstagramState, progress: Double) {
@@ -62,7 +67,7 @@ struct InstagramInteractivePop: Preset {
         let scale = min(max(1 - parameters.number("scaleRate") * progress, minimum), 1)
         var state = base
         state.scale = scale
-        state.translation = translation * scale
+        state.translation = parameters.bool("translationFollowsFinger") ? translation : translation * scale
         return (state, progress)
     }
 
