@@ -85,6 +85,8 @@ import Testing
         #expect(value("fadeOpacity") == .number(1))  // fadeView.alpha = presenting.cgFloatValue
         #expect(value("completionSpeed") == .number(1))  // UIPercentDrivenInteractiveTransition default
         #expect(value("fadeColor") == .choice("white"))  // [inferred] §15.5
+        #expect(value("detailReveal") == .choice("cut"))  // presentedView.isHidden until the completion
+        #expect(value("legacyShouldFinish") == .bool(false))  // §14.15 fixed by default
         #expect(preset.decisionRules.map(\.id) == ["progressThreshold"])
         for tap in [MiquidoDiveDeeperPresent(), MiquidoDiveDeeperDismiss()] as [any Preset] {
             #expect(tap.parameters.first { $0.name == "duration" }?.defaultValue == .number(0.5))
@@ -293,6 +295,34 @@ import Testing
         #expect(throws: SimulationError.self) { try run(MiquidoDiveDeeper()) }
         let open = Array(MiquidoDiveDeeper.exampleDrag.dropLast())
         #expect(throws: SimulationError.self) { try run(MiquidoDiveDeeper(), samples: open) }
+    }
+
+    /// detailReveal = fade shows the real detail at opacity x under the phantoms instead of
+    /// cutting it in at the end.
+    @Test func theDetailCanFadeInInsteadOfCuttingIn() throws {
+        let simulation = try run(MiquidoDiveDeeperPresent(), parameters: ["detailReveal": .choice("fade")])
+        let frame = simulation.frames[3]
+        #expect(close(frame.layers[Self.detail].opacity, Self.x(0.05), 1e-6))
+        #expect(simulation.frames.last?.layers[Self.detail].opacity == 1)
+        let dismiss = try run(MiquidoDiveDeeperDismiss(), parameters: ["detailReveal": .choice("fade")])
+        #expect(close(dismiss.frames[3].layers[Self.detail].opacity, 1 - Self.x(0.05), 1e-6))
+        #expect(dismiss.frames.last?.layers[Self.detail].opacity == 0)
+    }
+
+    /// The seed decides from the last changed sample (shouldFinish is set only there); by
+    /// default the release sample decides. Last change at ty = −80 (p 0.095), lift at −100 (p 0.118).
+    @Test func legacyShouldFinishReadsTheLastChange() throws {
+        var samples = drag(-80)
+        let lift = samples.removeLast()
+        samples.append(
+            GestureSample(time: lift.time, location: Point(x: 100, y: 100), phase: .ended))
+        let fixed = try run(MiquidoDiveDeeper(), samples: samples)
+        #expect(fixed.decision?.outcome == .finish)
+        #expect(close(fixed.decision?.progress ?? 0, 100.0 / 844))
+        let legacy = try run(MiquidoDiveDeeper(), parameters: ["legacyShouldFinish": .bool(true)], samples: samples)
+        #expect(legacy.decision?.outcome == .cancel)
+        #expect(close(legacy.decision?.progress ?? 0, 80.0 / 844))
+        #expect(close(try #require(legacy.events.last).time, lift.time + 80.0 / 844 * 0.5, 1e-9))
     }
 
     @Test func theFadeColourIsNamedInTheFadeLayer() throws {

@@ -4,10 +4,10 @@ import SegueMath
 /// the detail (present) or back (dismiss), then the settled screen.
 enum MiquidoAnimation {
     /// The state at spring progress `x` (0 at the animation's start).
-    static func state(presenting: Bool, x: Double, fadeOpacity: Double) -> MiquidoState {
+    static func state(presenting: Bool, x: Double, fadeOpacity: Double, revealsDetail: Bool) -> MiquidoState {
         presenting
-            ? .transitioning(morph: x, fade: fadeOpacity * x)
-            : .transitioning(morph: 1 - x, fade: fadeOpacity * (1 - x))
+            ? .transitioning(morph: x, fade: fadeOpacity * x, revealsDetail: revealsDetail)
+            : .transitioning(morph: 1 - x, fade: fadeOpacity * (1 - x), revealsDetail: revealsDetail)
     }
 
     static func run(id: String, presenting: Bool, input: SimulationInput) throws(SimulationError) -> Simulation {
@@ -15,6 +15,7 @@ enum MiquidoAnimation {
         let parameters = input.parameters
         let easing = MiquidoParameters.easing(parameters)
         let fade = parameters.number("fadeOpacity")
+        let reveals = parameters.choice("detailReveal") == "fade"
         let settled: MiquidoState = presenting ? .detail : .grid
         let grid = FrameGrid(start: 0, end: easing.duration, frameRate: input.frameRate)
         let frames = try grid.frames(
@@ -22,7 +23,8 @@ enum MiquidoAnimation {
                 let x = easing.value(at: time)
                 return SimulationFrame(
                     time: time, phase: .animating, progress: x,
-                    layers: state(presenting: presenting, x: x, fadeOpacity: fade).layers(scene))
+                    layers: state(presenting: presenting, x: x, fadeOpacity: fade, revealsDetail: reveals).layers(scene)
+                )
             },
             finalState: { time in
                 SimulationFrame(time: time, phase: .settled, progress: 1, layers: settled.layers(scene))

@@ -11,7 +11,8 @@ struct MiquidoDiveDeeper: Preset {
             + "time p·0.5 s); released with p > 0.1 it finishes, otherwise it plays back. [inferred]: update(p) "
             + "on each change and cancel() on a cancelled pan (both elided in the seed), presentTransform, the "
             + "fade colour; beyond the seed: the decision reads the release sample, a pan starting off the card "
-            + "presents nothing.",
+            + "presents nothing; detailReveal and legacyShouldFinish offer a fade-in detail and the seed's "
+            + "changed-only decision.",
         source: "seed 001 (TransitionInteractor, handlePanGesture; seed-transitions.md §7.4, §15.5)",
         interactive: true)
     let sceneFields = MiquidoScene.fields
@@ -34,6 +35,11 @@ struct MiquidoDiveDeeper: Preset {
                 summary: "Present only when the pan starts on the card (off it, showDetailViewControllerFrom "
                     + "finds no item); false presents from anywhere.",
                 source: "seed 001: showDetailViewControllerFrom(location: tapPosition)"),
+            ParameterSpec(
+                name: "legacyShouldFinish", kind: .bool, defaultValue: .bool(false),
+                summary: "Reproduce the seed reading shouldFinish (and the scrub) from the last changed sample, "
+                    + "not the release sample (seed-transitions.md §1.5).",
+                source: "seed 001: shouldFinish is set only in case .changed"),
             InstagramParameters.velocityEstimator,
         ]
     let decisionRules = [
@@ -66,7 +72,12 @@ struct MiquidoDiveDeeper: Preset {
         func percent(at time: Double) -> Double {
             Self.progress(translation: gesture.translation(at: time), height: scene.window.height, cap: cap)
         }
-        let releasePercent = percent(at: releaseTime)
+        // The seed sets shouldFinish (and, [inferred], update(p)) only on .changed samples.
+        let lastChange = gesture.track.samples.last { $0.phase == .changed && $0.time <= releaseTime }
+        let releasePercent =
+            parameters.bool("legacyShouldFinish")
+            ? lastChange.map { percent(at: $0.time) } ?? 0 : percent(at: releaseTime)
+        let reveals = parameters.choice("detailReveal") == "fade"
         let translation = gesture.translation(at: releaseTime)
         let velocity = gesture.releaseVelocity
         let start = gesture.track.began.location
@@ -109,7 +120,7 @@ struct MiquidoDiveDeeper: Preset {
                 return SimulationFrame(
                     time: time, phase: interactive ? .interactive : .animating,
                     progress: min(animationTime / easing.duration, 1),
-                    layers: MiquidoState.transitioning(morph: x, fade: fade * x).layers(scene))
+                    layers: MiquidoState.transitioning(morph: x, fade: fade * x, revealsDetail: reveals).layers(scene))
             },
             finalState: { time in
                 SimulationFrame(

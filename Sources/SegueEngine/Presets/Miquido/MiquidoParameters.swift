@@ -29,8 +29,16 @@ enum MiquidoParameters {
         summary: "The fade view's opacity with the detail shown.",
         source: "seed 001: fadeView.alpha = self.presenting.cgFloatValue")
 
+    static let detailReveal = ParameterSpec(
+        name: "detailReveal", kind: .choice(["cut", "fade"]), defaultValue: .choice("cut"),
+        summary: "How the real detail appears: hidden for the whole morph and cut in at the end (the seed), or "
+            + "fading in with the fade view (beyond the seed: content without a phantom no longer pops in).",
+        source: "seed 001: presentedView.isHidden = true … completion: presentedView.isHidden = false")
+
     /// Parameters of the tap-started present and dismiss.
-    static let animated: [ParameterSpec] = [duration, dampingRatio, initialVelocity, fadeColor, fadeOpacity]
+    static let animated: [ParameterSpec] = [
+        duration, dampingRatio, initialVelocity, fadeColor, fadeOpacity, detailReveal,
+    ]
 
     /// The spring progress x(t) of seed 001's `UIView.animate(withDuration:delay:
     /// usingSpringWithDamping:initialSpringVelocity:…)`, with UIKit's duration + damping

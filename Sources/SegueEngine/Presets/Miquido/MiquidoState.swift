@@ -13,6 +13,8 @@ struct MiquidoState: Sendable, Hashable {
     var fadeVisible: Bool
     /// The real detail screen, hidden for the whole transition and cut in at the end.
     var detailVisible: Bool
+    /// The detail's opacity while visible: 1, or the morph when it fades in (`detailReveal` = fade).
+    var detailOpacity: Double = 1
     var phantomsVisible: Bool
 
     /// The grid alone: before a pan starts a present, after a cancelled present, and after a dismiss.
@@ -28,10 +30,12 @@ struct MiquidoState: Sendable, Hashable {
 
     /// Mid-transition: the grid with the card's elements hidden, the fade view at
     /// `fade`, the detail hidden and the phantoms at `morph` (seed 001 `animateTransition`).
-    static func transitioning(morph: Double, fade: Double) -> MiquidoState {
+    /// With `revealsDetail` the detail is shown at opacity `morph` under the phantoms
+    /// instead of hidden (beyond the seed).
+    static func transitioning(morph: Double, fade: Double, revealsDetail: Bool = false) -> MiquidoState {
         MiquidoState(
             morph: morph, fadeOpacity: fade, gridVisible: true, cardElementsVisible: false, fadeVisible: true,
-            detailVisible: false, phantomsVisible: true)
+            detailVisible: revealsDetail, detailOpacity: morph, phantomsVisible: true)
     }
 
     /// The layer states, bottom to top: grid, cardImage, cardTitle, fade, detail,
@@ -44,7 +48,7 @@ struct MiquidoState: Sendable, Hashable {
             LayerState(frame: scene.cardImageFrame, opacity: cardElementsVisible ? 1 : 0),
             LayerState(frame: scene.cardTitleFrame, opacity: cardElementsVisible ? 1 : 0),
             LayerState(frame: bounds, opacity: fadeVisible ? fadeOpacity : 0),
-            LayerState(frame: bounds, opacity: detailVisible ? 1 : 0),
+            LayerState(frame: bounds, opacity: detailVisible ? detailOpacity : 0),
         ]
             + models.map { model in
                 LayerState(
