@@ -1,0 +1,175 @@
+import SegueMath
+
+/// `miquido.diveDeeper`: dragging a card upward scrubs the Dive Deeper present with
+/// `UIPercentDrivenInteractiveTransition` (progress = min(|min(ty/H, 0)|, 0.9));
+/// released past 10 % it finishes, otherwise it plays back (seed 001's
+/// `TransitionInteractor` and `handlePanGesture`; seed-transitions.md §7.4, §15.5).
+struct MiquidoDiveDeeper: Preset {
+    let description = PresetDescription(
+        id: "miquido.diveDeeper", title: "Miquido Dive Deeper (drag a card up to present)",
+        summary: "An upward drag on a card scrubs the present (p = min(|min(ty/H, 0)|, 0.9), shown at the spring's "
+            + "time p·0.5 s); released with p > 0.1 it finishes, otherwise it plays back. [inferred]: update(p) "
+            + "on each change and cancel() on a cancelled pan (both elided in the seed), presentTransform, the "
+            + "fade colour; beyond the seed: the decision reads the release sample, a pan starting off the card "
+            + "presents nothing; detailReveal and legacyShouldFinish offer a fade-in detail and the seed's "
+            + "changed-only decision.",
+        source: "seed 001 (TransitionInteractor, handlePanGesture; seed-transitions.md §7.4, §15.5)",
+        interactive: true)
+    let sceneFields = MiquidoScene.fields
+    let parameters =
+        MiquidoParameters.animated + [
+            ParameterSpec(
+                name: "maximumProgress", kind: .number(0.01...1, unit: ""), defaultValue: .number(0.9),
+                summary: "The cap on the drag's progress (1 lets a drag scrub the whole present).",
+                source: "seed 001: fminf(abs(upwardMovement), 0.9)"),
+            ParameterSpec(
+                name: "percentThreshold", kind: .number(0...1, unit: ""), defaultValue: .number(0.1),
+                summary: "Released with progress above this, the present finishes; otherwise it cancels.",
+                source: "seed 001: let percentThreshold: CGFloat = 0.1"),
+            ParameterSpec(
+                name: "completionSpeed", kind: .number(0.1...10, unit: ""), defaultValue: .number(1),
+                summary: "How fast finish() and cancel() play the rest of the animation.",
+                source: "UIPercentDrivenInteractiveTransition.completionSpeed default 1 (motion-math.md §3.3)"),
+            ParameterSpec(
+                name: "requireStartOnCard", kind: .bool, defaultValue: .bool(true),
+                summary: "Present only when the pan starts on the card (off it, showDetailViewControllerFrom "
+                    + "finds no item); false presents from anywhere.",
+                source: "seed 001: showDetailViewControllerFrom(location: tapPosition)"),
+            ParameterSpec(
+                name: "legacyShouldFinish", kind: .bool, defaultValue: .bool(false),
+                summary: "Reproduce the seed reading shouldFinish (and the scrub) from the last changed sample, "
+                    + "not the release sample (seed-transitions.md §1.5).",
+                source: "seed 001: shouldFinish is set only in case .changed"),
+            InstagramParameters.velocityEstimator,
+        ]
+    let decisionRules = [
+        DecisionRule(
+            id: "progressThreshold", summary: "finish iff progress > percentThreshold (0.1) at release, else cancel",
+            source: "seed 001: interactor.shouldFinish = progress > percentThreshold")
+    ]
+    var exampleGesture: [GestureSample]? { Self.exampleDrag }
+
+    /// §15.5: from (100, 200) on the card the finger moves up 150 pt over 0.3 s at 60 Hz,
+    /// then lifts one frame later (p = 150/844 = 0.1777 → finish).
+    static let exampleDrag = InstagramExampleGestures.linearDrag(
+        from: Point(x: 100, y: 200), by: Point(x: 0, y: -150), over: 0.3)
+
+    /// Seed 001's progress for a translation: upward drags only, capped.
+    static func progress(translation: Point, height: Double, cap: Double) -> Double {
+        min(abs(min(translation.y / height, 0)), cap)
+    }
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let scene = MiquidoScene(input.scene)
+        let parameters = input.parameters
+        let gesture = try InstagramGesture(input)
+        let easing = MiquidoParameters.easing(parameters)
+        let fade = parameters.number("fadeOpacity")
+        let began = gesture.track.began.time
+        let releaseTime = gesture.release.time
+        let layers = MiquidoState.layerDescriptions(scene, fadeColor: parameters.choice("fadeColor"))
+        let cap = parameters.number("maximumProgress")
+        func percent(at time: Double) -> Double {
+            Self.progress(translation: gesture.translation(at: time), height: scene.window.height, cap: cap)
+        }
+        // The seed sets shouldFinish (and, [inferred], update(p)) only on .changed samples.
+        let lastChange = gesture.track.samples.last { $0.phase == .changed && $0.time <= releaseTime }
+        let releasePercent =
+            parameters.bool("legacyShouldFinish")
+            ? lastChange.map { percent(at: $0.time) } ?? 0 : percent(at: releaseTime)
+        let reveals = parameters.choice("detailReveal") == "fade"
+        let translation = gesture.translation(at: releaseTime)
+        let velocity = gesture.releaseVelocity
+        let start = gesture.track.began.location
+        let onCard = !parameters.bool("requireStartOnCard") || scene.cardContains(start)
+        guard onCard, let recognized = gesture.recognitionTime else {
+            let reason =
+                onCard
+                ? "the finger never moved, so the pan never began"
+                : "the pan began at (\(Format.speed(start.x)), \(Format.speed(start.y))), off the card"
+            return try ignoredPan(
+                scene: scene, gesture: gesture, layers: layers, frameRate: input.frameRate,
+                decision: Decision(
+                    outcome: .cancel, time: releaseTime, rule: "gate", translation: translation, velocity: velocity,
+                    progress: 0, explanation: "\(reason): nothing presented"))
+        }
+
+        let decision = Self.decision(
+            gesture: gesture, progress: releasePercent, threshold: parameters.number("percentThreshold"),
+            translation: translation, velocity: velocity)
+        let outcome = decision.outcome
+        var transition = PercentDrivenTransition(
+            reportedDuration: easing.duration, completionSpeed: parameters.number("completionSpeed"))
+        transition.update(releasePercent)
+        transition.complete(outcome == .finish ? .finish : .cancel, at: releaseTime)
+        let completed = transition.completionEndTime ?? releaseTime
+        let settled: MiquidoState = outcome == .finish ? .detail : .grid
+
+        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let frames = try grid.frames(
+            state: { time in
+                if time < recognized {
+                    return SimulationFrame(
+                        time: time, phase: .interactive, progress: 0, layers: MiquidoState.grid.layers(scene))
+                }
+                let interactive = time < releaseTime
+                let animationTime =
+                    interactive ? percent(at: time) * easing.duration : transition.animationTime(at: time)
+                let x = easing.value(at: animationTime)
+                // progress is UIKit's percentComplete: the fraction of the animation's time shown.
+                return SimulationFrame(
+                    time: time, phase: interactive ? .interactive : .animating,
+                    progress: min(animationTime / easing.duration, 1),
+                    layers: MiquidoState.transitioning(morph: x, fade: fade * x, revealsDetail: reveals).layers(scene))
+            },
+            finalState: { time in
+                SimulationFrame(
+                    time: time, phase: .settled, progress: outcome == .finish ? 1 : 0, layers: settled.layers(scene))
+            })
+        return Simulation(
+            presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
+            layers: layers, decision: decision, events: gesture.events(completed: completed, outcome: outcome),
+            frames: frames)
+    }
+
+    /// Seed 001's release: a cancelled pan cancels ([inferred]); an ended one finishes
+    /// iff its progress passed the threshold, read at the release sample.
+    static func decision(
+        gesture: InstagramGesture, progress: Double, threshold: Double, translation: Point, velocity: Point
+    ) -> Decision {
+        let (outcome, rule, explanation): (Decision.Outcome, String, String)
+        if gesture.release.phase == .cancelled {
+            (outcome, rule, explanation) = (.cancel, "gestureCancelled", "the gesture was cancelled: cancel")
+        } else if progress > threshold {
+            (outcome, rule, explanation) = (
+                .finish, "progressThreshold",
+                "dragged up to p = \(Format.ratio(progress)) > \(Format.amount(threshold)): finish"
+            )
+        } else {
+            (outcome, rule, explanation) = (
+                .cancel, "progressThreshold",
+                "dragged up to p = \(Format.ratio(progress)) ≤ \(Format.amount(threshold)): cancel"
+            )
+        }
+        return Decision(
+            outcome: outcome, time: gesture.release.time, rule: rule, translation: translation, velocity: velocity,
+            progress: progress, explanation: explanation)
+    }
+
+    /// A pan that never started a present: the grid stays as it is until the release.
+    func ignoredPan(
+        scene: MiquidoScene, gesture: InstagramGesture, layers: [LayerDescription], frameRate: Double,
+        decision: Decision
+    ) throws(SimulationError) -> Simulation {
+        let began = gesture.track.began.time
+        let alone = MiquidoState.grid.layers(scene)
+        let grid = FrameGrid(start: began, end: decision.time, frameRate: frameRate)
+        let frames = try grid.frames(
+            state: { time in SimulationFrame(time: time, phase: .interactive, progress: 0, layers: alone) },
+            finalState: { time in SimulationFrame(time: time, phase: .settled, progress: 0, layers: alone) })
+        return Simulation(
+            presetID: description.id, frameRate: frameRate, duration: (frames.last?.time ?? began) - began,
+            layers: layers, decision: decision, events: gesture.events(completed: decision.time, outcome: .cancel),
+            frames: frames)
+    }
+}

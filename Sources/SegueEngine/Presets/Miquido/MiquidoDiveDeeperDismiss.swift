@@ -1,0 +1,20 @@
+/// `miquido.diveDeeper.dismiss`: the mirror of the present; the phantoms move from
+/// the detail's elements back onto the card as the fade view goes 1 → 0
+/// (seed-transitions.md §7.3, reconstructed from the symmetric code).
+struct MiquidoDiveDeeperDismiss: Preset {
+    let description = PresetDescription(
+        id: "miquido.diveDeeper.dismiss", title: "Miquido Dive Deeper (dismiss)",
+        summary: "The detail's image and title, as phantoms, morph back onto the card while the fade view goes "
+            + "1 → 0 over the grid, on the same 0.5 s spring; the detail is hidden throughout. [inferred]: the "
+            + "whole dismiss branch (the seed shows only its symmetric code), the fade's colour and place above "
+            + "the grid.",
+        source: "seed 001 (presenting = false branch; seed-transitions.md §7.3 [inferred])", interactive: false)
+    let sceneFields = MiquidoScene.fields
+    let parameters = MiquidoParameters.animated
+    let decisionRules: [DecisionRule] = []
+    let exampleGesture: [GestureSample]? = nil
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        try MiquidoAnimation.run(id: description.id, presenting: false, input: input)
+    }
+}
