@@ -30,14 +30,15 @@ import Testing
     }
 
     /// The example drag (400 pt/s from y = 300) crosses y = 400 at sample 15 (0.25 s):
-    /// that frame is the screen at 0.86 about its centre, and the dismiss is decided there.
+    /// that frame is the screen at 0.86 about its centre; the decision is reported at the lift.
     @Test func interactiveDismissGoldenDismissesAtTheCrossing() throws {
         let json = try golden("appstore.card.interactiveDismiss")
         expectClose(try cardFrame(json, frame: 15), [0.07 * 390, 0.07 * 844, 0.86 * 390, 0.86 * 844])
         let decision = try #require(json["decision"] as? [String: Any])
         #expect(decision["outcome"] as? String == "finish")
-        #expect(decision["rule"] as? String == "dragDown")
-        #expect(abs((decision["time"] as? Double ?? 0) - 0.25) < 1e-6)
+        #expect(decision["rule"] as? String == "progressThreshold")
+        #expect((decision["explanation"] as? String)?.hasPrefix("source dragDown") == true)
+        #expect(abs((decision["time"] as? Double ?? 0) - 19.0 / 60) < 1e-6)  // reported at the lift
     }
 
     /// Dismiss ends exactly on the card with its shadow, after 0.6 s.

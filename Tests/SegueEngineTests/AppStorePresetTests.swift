@@ -123,8 +123,11 @@ import Testing
         #expect(close(last.time, 1.3, 1e-9) && last.phase == .settled)
         #expect(card(last).transform == .identity)
         #expect(close(card(last).presentationFrame, Self.card))
-        #expect(simulation.decision == nil)
-        #expect(simulation.events.map(\.type) == [.began, .released, .finished])
+        let decision = try #require(simulation.decision)
+        #expect(decision.outcome == .cancel && decision.rule == "touchUp" && close(decision.time, 0.8, 1e-12))
+        #expect(close(decision.progress, 1, 1e-12))
+        #expect(simulation.events.map(\.type) == [.began, .released, .cancelled])
+        #expect(last.progress == 0)
     }
 
     /// Released mid-spring, the return is added to the press in flight (UIKit's additive
@@ -222,12 +225,14 @@ import Testing
         let release = 13.0 / 60
         let atRelease = try #require(simulation.frames.first { close($0.time, release, 1e-9) })
         let p = 60.0 / 100
-        #expect(close(card(atRelease).transform.a, 1 - 0.14 * p, 1e-9))
+        #expect(close(card(atRelease).presentationFrame.width, 390 * (1 - 0.14 * p), 1e-9))
         #expect(close(card(atRelease).cornerRadius, 16 * p, 1e-9))
         #expect(
             close(card(atRelease).presentationFrame, scaled(Rect(x: 0, y: 0, width: 390, height: 844), 0.916), 1e-6))
         let decision = try #require(simulation.decision)
-        #expect(decision.outcome == .cancel && decision.rule == "dragDown" && close(decision.progress, p, 1e-9))
+        #expect(
+            decision.outcome == .cancel && decision.rule == "progressThreshold"
+                && decision.explanation.hasPrefix("source dragDown") && close(decision.progress, p, 1e-9))
         #expect(close(decision.time, release, 1e-12))
         // Three frames into the reversal it has run back 0.05 s of the 0.2 s animator, linearly.
         let reverse = p * 0.2
@@ -236,7 +241,8 @@ import Testing
         let last = try #require(simulation.frames.last)
         #expect(
             last.phase == .settled && last.time >= release + reverse - 1e-9 && last.time < release + reverse + 1 / 60)
-        #expect(card(last).transform == .identity && card(last).cornerRadius == 0)
+        #expect(close(card(last).presentationFrame, Rect(x: 0, y: 0, width: 390, height: 844)))
+        #expect(card(last).cornerRadius == 0)
         #expect(last.layers[Self.backdropIndex].opacity == 1)  // still presented
         #expect(simulation.events.map(\.type) == [.began, .released, .cancelled])
     }
@@ -249,7 +255,18 @@ import Testing
         let decision = try #require(simulation.decision)
         // y = 300 + 10k crosses 400 at k = 10.
         let crossing = 10.0 / 60
-        #expect(decision.outcome == .finish && decision.rule == "dragDown" && close(decision.time, crossing, 1e-12))
+        // Decided at the crossing, finger down; reported at the last sample, where the finger lets go.
+        #expect(
+            decision.outcome == .finish && decision.rule == "progressThreshold"
+                && decision.explanation.hasPrefix("source dragDown") && close(decision.time, 15.0 / 60, 1e-12))
+        #expect(decision.explanation.contains("at 0.167 s with the finger down"))
+        let track = try GestureTrack(samples: samples)
+        let drive = AppStoreInteractiveDismiss.drive(
+            track, scene: .sceneF,
+            parameters: ParameterValues(specs: AppStoreInteractiveDismiss().parameters, given: [:]))
+        #expect(close(drive.crossing?.time ?? -1, crossing, 1e-12))
+        // Frames stay interactive until the finger lets go, though the dismissal already runs.
+        #expect(simulation.frames[14].phase == .interactive && simulation.frames[15].phase == .animating)
         #expect(decision.explanation.contains("scroll offset at 0 pt"))
         let r0 = scaled(Rect(x: 0, y: 0, width: 390, height: 844), 0.86)
         #expect(close(r0, Rect(x: 27.3, y: 59.08, width: 335.4, height: 725.84), 1e-9))
@@ -282,8 +299,16 @@ import Testing
         let samples = drag(from: Point(x: 5, y: 400), by: Point(x: 120, y: 0), steps: 12)  // 10 pt per sample
         let window = try run(AppStoreInteractiveDismiss(), samples: samples)
         let windowDecision = try #require(window.decision)
-        #expect(windowDecision.rule == "edge" && windowDecision.outcome == .finish)
-        #expect(close(windowDecision.time, 10.0 / 60, 1e-12))  // tx = 100 at sample 10
+        #expect(windowDecision.explanation.hasPrefix("source edge") && windowDecision.outcome == .finish)
+        #expect(close(windowDecision.time, 13.0 / 60, 1e-12))  // the lift
+        let track = try GestureTrack(samples: samples)
+        func crossing(_ given: [String: ParameterValue]) -> Double? {
+            AppStoreInteractiveDismiss.drive(
+                track, scene: .sceneF,
+                parameters: ParameterValues(specs: AppStoreInteractiveDismiss().parameters, given: given)
+            ).crossing?.time
+        }
+        #expect(close(crossing([:]) ?? -1, 10.0 / 60, 1e-12))  // tx = 100 at sample 10
 
         // The original: recompute the accelerating progress here.
         var p = 0.0
@@ -301,7 +326,8 @@ import Testing
         let card = try run(
             AppStoreInteractiveDismiss(), parameters: ["edgeProgressSpace": .choice("card")], samples: samples)
         let decision = try #require(card.decision)
-        #expect(decision.rule == "edge" && close(decision.time, Double(index) / 60, 1e-12))
+        #expect(decision.explanation.hasPrefix("source edge") && decision.outcome == .finish)
+        #expect(close(crossing(["edgeProgressSpace": .choice("card")]) ?? -1, Double(index) / 60, 1e-12))
         #expect(close(decision.progress, p, 1e-9))
     }
 
@@ -315,12 +341,13 @@ import Testing
         #expect(decision.outcome == .cancel && close(decision.progress, 0.4, 1e-9))
         #expect(decision.explanation.contains("scroll offset at 50 pt") && decision.explanation.contains("y = 360"))
         let before = try #require(simulation.frames.first { close($0.time, 5.0 / 60, 1e-9) })
-        #expect(card(before).transform == .identity)
+        #expect(close(card(before).presentationFrame, Rect(x: 0, y: 0, width: 390, height: 844)))
 
         let shallow = drag(from: Point(x: 195, y: 300), by: Point(x: 0, y: 30), steps: 3)
         let ignored = try run(AppStoreInteractiveDismiss(), scene: ["scrollOffset": .number(50)], samples: shallow)
         #expect(ignored.decision?.rule == "gate" && ignored.decision?.outcome == .cancel)
-        #expect(ignored.frames.allSatisfy { card($0).transform == .identity })
+        #expect(
+            ignored.frames.allSatisfy { close(card($0).presentationFrame, Rect(x: 0, y: 0, width: 390, height: 844)) })
     }
 
     @Test func aGestureIsRequiredAndMustEndOrCross() throws {

@@ -35,15 +35,13 @@ struct AppStoreDismiss: Preset {
         _ x: Double, from: Rect, fromRadius: Double, scene: AppStoreScene, radius: Double
     ) -> AppStoreState {
         AppStoreState(
-            cardFrame: Rect.interpolate(from: from, to: scene.cardFrame, fraction: x), cardScale: 1,
+            visibleRect: Rect.interpolate(from: from, to: scene.cardFrame, fraction: x),
             cornerRadius: fromRadius + (radius - fromRadius) * x, isCell: false, backdropOpacity: 1 - x)
     }
 
     /// The cell back in the list: identity, its radius and shadow, no blur.
     static func settled(_ scene: AppStoreScene, radius: Double) -> AppStoreState {
-        var state = AppStoreState.cellAtRest(scene)
-        state.cornerRadius = radius
-        return state
+        AppStoreState.cellAtRest(scene, radius: radius)
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {

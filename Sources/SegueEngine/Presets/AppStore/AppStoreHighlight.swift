@@ -14,14 +14,21 @@ struct AppStoreHighlight: Preset {
         id: "appstore.card.highlight", title: "App Store card highlight (phase 1 of 5)",
         summary: "Phase 1 of 5: touch down presses the card to 0.96 with a 0.5 s spring (damping 1), touch up "
             + "springs it back; a touch released mid-spring turns around from where it is. [inferred] The "
-            + "turn-around is UIKit's additive animation; changed samples are ignored.",
+            + "turn-around is UIKit's additive animation; changed samples are ignored; the touch up is reported as "
+            + "a cancel (progress is how far pressed, back to 0).",
         source: "seed 003 (1 Highlighting; seed-transitions.md §9.2)", interactive: true)
     let sceneFields = AppStoreScene.fields
     let parameters: [ParameterSpec] = [
         AppStoreParameters.highlightedScale, AppStoreParameters.highlightDuration,
         AppStoreParameters.highlightDampingRatio,
     ]
-    let decisionRules: [DecisionRule] = []
+    let decisionRules: [DecisionRule] = [
+        DecisionRule(
+            id: "touchUp",
+            summary: "the touch lifting (or cancelled) undoes the press: the card springs back to rest, reported as "
+                + "a cancel with progress 0",
+            source: "seed 003: touch up → UIView.animate(withDuration: 0.5, …) { self.transform = .identity }")
+    ]
     var exampleGesture: [GestureSample]? { AppStoreExampleGestures.highlight }
 
     /// The spring both highlight animations use.
@@ -47,23 +54,25 @@ struct AppStoreHighlight: Preset {
         let parameters = input.parameters
         let track = try AppStoreGesture.endingTrack(input)
         let down = track.began.time
-        let up = track.release?.time ?? down
+        let release = track.release ?? track.began
+        let up = release.time
         let pressed = parameters.number("highlightedScale")
         let easing = Self.spring(parameters)
         let end = up + easing.duration
-        func state(at time: Double) -> AppStoreState {
+        func state(at time: Double) -> (AppStoreState, Double) {
+            let scale = Self.scale(at: time, down: down, up: up, pressed: pressed, easing: easing)
             var state = AppStoreState.cellAtRest(scene)
-            state.cardScale = Self.scale(at: time, down: down, up: up, pressed: pressed, easing: easing)
-            return state
+            state.visibleRect = AppStoreScene.scaled(scene.cardFrame, by: scale)
+            return (state, scale)
         }
         let change = 1 - pressed
         let grid = FrameGrid(start: down, end: end, frameRate: input.frameRate)
         let frames = try grid.frames(
             state: { time in
-                let state = state(at: time)
+                let (state, scale) = state(at: time)
                 return SimulationFrame(
                     time: time, phase: time < up ? .interactive : .animating,
-                    progress: change == 0 ? 0 : (1 - state.cardScale) / change, layers: state.layers(scene))
+                    progress: change == 0 ? 0 : (1 - scale) / change, layers: state.layers(scene))
             },
             finalState: { time in
                 SimulationFrame(
@@ -71,11 +80,25 @@ struct AppStoreHighlight: Preset {
             })
         return Simulation(
             presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? down) - down,
-            layers: AppStoreState.layerDescriptions(scene), decision: nil,
+            layers: AppStoreState.layerDescriptions(scene),
+            decision: decision(track, release: release, progress: change == 0 ? 0 : (1 - state(at: up).1) / change),
             events: [
                 SimulationEvent(time: down, type: .began), SimulationEvent(time: up, type: .released),
-                SimulationEvent(time: end, type: .finished),
+                SimulationEvent(time: end, type: .cancelled),
             ],
             frames: frames)
+    }
+
+    /// The touch up: the press is undone whatever the gesture did.
+    func decision(_ track: GestureTrack, release: GestureSample, progress: Double) -> Decision {
+        let cancelled = release.phase == .cancelled
+        let held = Format.amount(release.time - track.began.time)
+        return Decision(
+            outcome: .cancel, time: release.time, rule: cancelled ? "gestureCancelled" : "touchUp",
+            translation: release.location - track.began.location,
+            velocity: track.velocity(at: release.time, using: .standard).velocity, progress: progress,
+            explanation:
+                "the touch \(cancelled ? "was cancelled" : "lifted") after \(held) s at \(Format.ratio(progress)) "
+                + "of the press: the card springs back from there")
     }
 }

@@ -51,17 +51,15 @@ struct AppStoreInteractiveDismiss: Preset {
             summary: "How the reported velocity is estimated (no rule reads it: §14.19).",
             source: "motion-math.md §4.1, §4.2"),
     ]
+    /// One rule; which recogniser drove it (the source) opens the decision's explanation.
     let decisionRules: [DecisionRule] = [
         DecisionRule(
-            id: "dragDown",
-            summary: "the drag down drove it: dismiss when a changed sample's (y − start.y)/100 reaches 1, finger "
-                + "still down; released before, reverse (no velocity rule)",
-            source: "seed 003: let dragDownProgress = (currentLoc.y - startingLoc.y) / 100"),
-        DecisionRule(
-            id: "edge",
-            summary: "the left screen-edge pan drove it: dismiss when translation.x / 100 reaches 1; released "
-                + "before, reverse",
-            source: "seed 003: let edgePanProgress = gesture.translation(in: view).x / 100"),
+            id: "progressThreshold",
+            summary: "dismiss the moment a changed sample's progress reaches 1, finger still down (drag down: "
+                + "(y − start.y)/100; edge pan: translation.x/100); released before, reverse. No velocity rule. The "
+                + "explanation opens with the source, dragDown or edge",
+            source: "seed 003: let dragDownProgress = (currentLoc.y - startingLoc.y) / 100; "
+                + "let edgePanProgress = gesture.translation(in: view).x / 100")
     ]
     var exampleGesture: [GestureSample]? { AppStoreExampleGestures.interactiveDismiss }
 
@@ -162,12 +160,15 @@ struct AppStoreInteractiveDismiss: Preset {
         let shrink = parameters.number("shrinkScale")
         let radius = parameters.number("cornerRadius")
         let dismiss = AppStoreDismiss.spring(parameters)
-        let letGo = drive.crossing?.time ?? track.release?.time ?? began
+        // The finger lets go at the last sample; a crossing starts the dismissal earlier,
+        // while the frames stay interactive until the finger lifts.
+        let release = track.samples.last ?? track.began
+        let releaseTime = release.time
         let end: Double
-        if drive.crossing != nil {
-            end = letGo + dismiss.duration
+        if let crossing = drive.crossing {
+            end = max(crossing.time + dismiss.duration, releaseTime)
         } else {
-            end = drive.snapshots.last?.animator.runEndTime ?? letGo
+            end = max(drive.snapshots.last?.animator.runEndTime ?? releaseTime, releaseTime)
         }
         let shrunk = AppStoreScene.scaled(scene.bounds, by: shrink)
         func shrinkState(at time: Double) -> (AppStoreState, Double) {
@@ -177,16 +178,15 @@ struct AppStoreInteractiveDismiss: Preset {
         let grid = FrameGrid(start: began, end: end, frameRate: input.frameRate)
         let frames = try grid.frames(
             state: { time in
-                if time >= letGo, drive.crossing != nil {
-                    let x = dismiss.value(at: time - letGo)
+                let phase: FramePhase = time < releaseTime ? .interactive : .animating
+                if let crossing = drive.crossing, time >= crossing.time {
+                    let x = dismiss.value(at: time - crossing.time)
                     let state = AppStoreDismiss.state(
                         x, from: shrunk, fromRadius: radius * shrink, scene: scene, radius: radius)
-                    return SimulationFrame(time: time, phase: .animating, progress: 1, layers: state.layers(scene))
+                    return SimulationFrame(time: time, phase: phase, progress: 1, layers: state.layers(scene))
                 }
                 let (state, p) = shrinkState(at: time)
-                return SimulationFrame(
-                    time: time, phase: time < letGo ? .interactive : .animating, progress: p,
-                    layers: state.layers(scene))
+                return SimulationFrame(time: time, phase: phase, progress: p, layers: state.layers(scene))
             },
             finalState: { time in
                 if drive.crossing != nil {
@@ -199,12 +199,12 @@ struct AppStoreInteractiveDismiss: Preset {
                     layers: AppStoreState.detail(scene, scale: 1, radius: 0).layers(scene))
             })
         let outcome: Decision.Outcome = drive.crossing != nil ? .finish : .cancel
-        var events = [SimulationEvent(time: began, type: .began), SimulationEvent(time: letGo, type: .released)]
+        var events = [SimulationEvent(time: began, type: .began), SimulationEvent(time: releaseTime, type: .released)]
         events.append(SimulationEvent(time: end, type: outcome == .finish ? .finished : .cancelled))
         return Simulation(
             presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
             layers: AppStoreState.layerDescriptions(scene),
-            decision: decision(drive, track: track, time: letGo, scene: scene, parameters: parameters),
+            decision: decision(drive, track: track, time: releaseTime, scene: scene, parameters: parameters),
             events: events, frames: frames)
     }
 
@@ -221,24 +221,26 @@ struct AppStoreInteractiveDismiss: Preset {
         switch drive.source {
         case .edge:
             gate =
-                "the touch began \(Format.amount(track.began.location.x)) pt from the left edge, so the edge pan drove it"
+                "source edge: the touch began \(Format.amount(track.began.location.x)) pt from the left edge"
         case .dragDown:
             let offset = Format.amount(scene.scrollOffset)
             if let start = drive.modeStart {
                 gate =
-                    "the drag down drove it; with the scroll offset at \(offset) pt the dismiss mode began at y = "
+                    "source dragDown: with the scroll offset at \(offset) pt the dismiss mode began at y = "
                     + "\(Format.amount(start.location.y))"
             } else {
-                gate = "the drag down never pulled the content (scroll offset \(offset) pt) past its top"
+                gate = "source dragDown: the drag never pulled the content (scroll offset \(offset) pt) past its top"
             }
         }
         let p = Format.ratio(drive.progress)
-        let rule = drive.source.rawValue
-        if drive.crossing != nil {
+        let rule = "progressThreshold"
+        if let crossing = drive.crossing {
             return Decision(
                 outcome: .finish, time: time, rule: rule, translation: translation, velocity: velocity,
                 progress: drive.progress,
-                explanation: "\(gate); progress reached \(p) (\(distance) pt is 1) with the finger down: dismiss")
+                explanation:
+                    "\(gate); progress reached \(p) (\(distance) pt is 1) at \(Format.amount(crossing.time)) s "
+                    + "with the finger down: dismiss at once (the finger let go at \(Format.amount(time)) s)")
         }
         if drive.snapshots.isEmpty {
             return Decision(

@@ -86,7 +86,7 @@ struct AppStorePresent: Preset {
             let frame = Rect(x: (screenWidth - width) / 2, y: top, width: width, height: height)
             return (
                 AppStoreState(
-                    cardFrame: frame, cardScale: 1, cornerRadius: radius * (1 - linear), isCell: false,
+                    visibleRect: frame, cornerRadius: radius * (1 - linear), isCell: false,
                     backdropOpacity: blur.value(at: time)), x
             )
         }
@@ -99,8 +99,7 @@ struct AppStorePresent: Preset {
             },
             finalState: { time in
                 let settled = AppStoreState(
-                    cardFrame: Rect(x: 0, y: topOffset, width: screenWidth, height: screenHeight), cardScale: 1,
-                    cornerRadius: 0,
+                    visibleRect: Rect(x: 0, y: topOffset, width: screenWidth, height: screenHeight), cornerRadius: 0,
                     isCell: false, backdropOpacity: 1)
                 return SimulationFrame(time: time, phase: .settled, progress: 1, layers: settled.layers(scene))
             })
