@@ -1,6 +1,9 @@
 import Foundation
+import SegueEngine
 import SegueTestSupport
 import Testing
+
+@testable import SegueAPI
 
 /// The App Store goldens' key numbers, from scene F (seed-transitions.md §15.7)
 /// rather than from the engine. Wire numbers are rounded to 5e-7.
@@ -50,5 +53,29 @@ import Testing
         let card = try #require((frames.last?["layers"] as? [String: Any])?["card"] as? [String: Any])
         let shadow = try #require(card["shadow"] as? [String: Any])
         #expect(shadow["opacity"] as? Double == 0.2 && shadow["radius"] as? Double == 12)
+    }
+
+    /// The scroll offset is a scene value on the wire (the samples keep their format):
+    /// scrolled 50 pt down, the example drag enters the dismiss mode 50 pt late and reverses.
+    @Test func theScrollOffsetTravelsAsASceneValue() throws {
+        let service = SegueService(router: .segue(catalogue: .builtIn, readiness: Readiness()))
+        let samples = (0...12).map { k in
+            #"{"t":\#(Double(k) / 60),"x":195,"y":\#(300 + 10 * k),"phase":"\#(k == 0 ? "began" : "changed")"}"#
+        }
+        let body =
+            #"{"preset":"appstore.card.interactiveDismiss","scene":{"scrollOffset":50},"gesture":{"samples":["#
+            + samples.joined(separator: ",") + #",{"t":0.25,"x":195,"y":420,"phase":"ended"}]}}"#
+        let response = service.respond(
+            to: HTTPRequest(
+                method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"],
+                body: Array(body.utf8)))
+        #expect(response.status.code == 200, "\(String(decoding: response.body, as: UTF8.self))")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        let decision = try #require(json["decision"] as? [String: Any])
+        // ty > 50 first at y = 360; released at y = 420: p = 0.6, so it reverses.
+        #expect(decision["outcome"] as? String == "cancel")
+        let inputs = try #require(decision["inputs"] as? [String: Any])
+        #expect(abs((inputs["progress"] as? Double ?? 0) - 0.6) < 1e-6)
+        #expect((decision["explanation"] as? String)?.contains("scroll offset at 50 pt") == true)
     }
 }

@@ -392,4 +392,30 @@ import Testing
             }
         }
     }
+
+    /// A cancelled touch undoes the press like a lift, decided as gestureCancelled.
+    @Test func aCancelledTouchAlsoSpringsBack() throws {
+        let samples = [
+            GestureSample(time: 2, location: Point(x: 195, y: 277), phase: .began),
+            GestureSample(time: 2.1, location: Point(x: 195, y: 290), phase: .cancelled),
+        ]
+        let simulation = try run(AppStoreHighlight(), samples: samples)
+        #expect(simulation.decision?.rule == "gestureCancelled" && simulation.decision?.outcome == .cancel)
+        #expect(close(simulation.frames.first?.time ?? 0, 2) && close(simulation.frames.last?.time ?? 0, 2.6, 1e-9))
+    }
+
+    /// A finger held down after the crossing keeps the response open until it lifts,
+    /// settled on the cell: the dismissal ended long before.
+    @Test func aLateLiftEndsTheResponseAtTheLift() throws {
+        var samples = drag(from: Point(x: 195, y: 300), by: Point(x: 0, y: 120), steps: 12, lift: false)
+        samples.append(GestureSample(time: 2, location: Point(x: 195, y: 420), phase: .ended))
+        let simulation = try run(AppStoreInteractiveDismiss(), samples: samples)
+        #expect(simulation.decision?.outcome == .finish && close(simulation.decision?.time ?? 0, 2))
+        let last = try #require(simulation.frames.last)
+        #expect(close(last.time, 2, 1e-9) && last.phase == .settled)
+        #expect(card(last).presentationFrame == Self.card)
+        // After 10/60 + 0.6 s the card is already exactly on the cell.
+        let late = try #require(simulation.frames.first { $0.time > 10.0 / 60 + 0.6 + 1e-9 })
+        #expect(close(card(late).presentationFrame, Self.card, 1e-9) && late.phase == .interactive)
+    }
 }
