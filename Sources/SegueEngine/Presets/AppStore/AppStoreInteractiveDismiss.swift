@@ -150,11 +150,11 @@ struct AppStoreInteractiveDismiss: Preset {
         let track = try AppStoreGesture.track(input)
         let drive = Self.drive(track, scene: scene, parameters: parameters)
         guard drive.crossing != nil || track.release != nil else {
+            let distance = Format.amount(parameters.number("progressDistance"))
             throw SimulationError(
                 pointer: "/gesture/samples",
                 "The gesture neither reaches progress 1 nor ends: its last sample must have phase 'ended' (or "
-                    + "'cancelled'), or the drag must travel \(Format.amount(parameters.number("progressDistance"))) pt."
-            )
+                    + "'cancelled'), or the drag must travel \(distance) pt.")
         }
         let began = track.began.time
         let shrink = parameters.number("shrinkScale")
