@@ -1,0 +1,71 @@
+import SegueMath
+
+/// `appstore.card.dismiss`, phase 5 of 5: the shrunken detail card springs back onto
+/// its home cell (seed 003 "Dismissing"; S5 `DismissCardAnimator`;
+/// seed-transitions.md §9.6), as the idealised visual model: the card's visible rect
+/// goes from the shrunken screen to the cell's identity frame on a 0.6 s, ζ 0.7
+/// UIKit spring, animating visible rects directly so the original's first-frame
+/// jump is not copied (§14.20). The blur fades out on the same spring.
+struct AppStoreDismiss: Preset {
+    let description = PresetDescription(
+        id: "appstore.card.dismiss", title: "App Store card dismiss (phase 5 of 5)",
+        summary: "Phase 5 of 5: the detail card, shrunk to 0.86 of the screen, springs back onto its home cell "
+            + "(0.6 s, damping 0.7) with corner radius 16 while the blur fades out. Beyond the seed: visible rects "
+            + "are animated directly (no first-frame jump, §14.20); the scroll-to-top is not drawn.",
+        source: "seed 003 (5 Dismissing; seed-transitions.md §9.6)", interactive: false)
+    let sceneFields = AppStoreScene.fields
+    let parameters: [ParameterSpec] = [
+        AppStoreParameters.shrinkScale, AppStoreParameters.dismissDuration, AppStoreParameters.dismissDampingRatio,
+        AppStoreParameters.cornerRadius,
+    ]
+    let decisionRules: [DecisionRule] = []
+    let exampleGesture: [GestureSample]? = nil
+
+    /// The dismiss spring.
+    static func spring(_ parameters: ParameterValues) -> Easing {
+        let duration = parameters.number("dismissDuration")
+        let zeta = parameters.number("dismissDampingRatio")
+        let spring = Spring.uikit(duration: duration, dampingRatio: zeta) ?? .systemDefault
+        return .spring(spring, initialVelocity: 0, duration: duration)
+    }
+
+    /// The card at spring progress `x`: its visible rect from `from` to the cell's frame
+    /// and its visible radius from `fromRadius` to the cell's, the blur from 1 to 0.
+    static func state(
+        _ x: Double, from: Rect, fromRadius: Double, scene: AppStoreScene, radius: Double
+    ) -> AppStoreState {
+        AppStoreState(
+            visibleRect: Rect.interpolate(from: from, to: scene.cardFrame, fraction: x),
+            cornerRadius: fromRadius + (radius - fromRadius) * x, isCell: false, backdropOpacity: 1 - x)
+    }
+
+    /// The cell back in the list: identity, its radius and shadow, no blur.
+    static func settled(_ scene: AppStoreScene, radius: Double) -> AppStoreState {
+        AppStoreState.cellAtRest(scene, radius: radius)
+    }
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let scene = AppStoreScene(input.scene)
+        let parameters = input.parameters
+        let radius = parameters.number("cornerRadius")
+        let from = AppStoreScene.scaled(scene.bounds, by: parameters.number("shrinkScale"))
+        let easing = Self.spring(parameters)
+        let grid = FrameGrid(start: 0, end: easing.duration, frameRate: input.frameRate)
+        let frames = try grid.frames(
+            state: { time in
+                let x = easing.value(at: time)
+                return SimulationFrame(
+                    time: time, phase: .animating, progress: x,
+                    layers: Self.state(x, from: from, fromRadius: radius, scene: scene, radius: radius).layers(scene))
+            },
+            finalState: { time in
+                SimulationFrame(
+                    time: time, phase: .settled, progress: 1, layers: Self.settled(scene, radius: radius).layers(scene))
+            })
+        return Simulation(
+            presetID: description.id, frameRate: input.frameRate, duration: frames.last?.time ?? 0,
+            layers: AppStoreState.layerDescriptions(scene), decision: nil,
+            events: [SimulationEvent(time: 0, type: .began), SimulationEvent(time: easing.duration, type: .finished)],
+            frames: frames)
+    }
+}

@@ -1,0 +1,104 @@
+import SegueMath
+
+/// `appstore.card.highlight`, phase 1 of 5: touching a card presses it to 0.96 with a
+/// critically damped 0.5 s spring; lifting the finger springs it back (seed 003
+/// "Highlighting"; seed-transitions.md §9.2).
+///
+/// Interruptible: each UIView animation since iOS 8 is additive, so the return
+/// animation is added on top of the press still in flight. The scale is
+/// 1 − Δ·x(t − down) + Δ·x(t − up) with x the spring's progress (1 from its duration
+/// on): a touch released mid-spring turns around from where it is, without a jump in
+/// position or velocity.
+struct AppStoreHighlight: Preset {
+    let description = PresetDescription(
+        id: "appstore.card.highlight", title: "App Store card highlight (phase 1 of 5)",
+        summary: "Phase 1 of 5: touch down presses the card to 0.96 with a 0.5 s spring (damping 1), touch up "
+            + "springs it back; a touch released mid-spring turns around from where it is. [inferred] The "
+            + "turn-around is UIKit's additive animation; changed samples are ignored; the touch up is reported as "
+            + "a cancel (progress is how far pressed, back to 0).",
+        source: "seed 003 (1 Highlighting; seed-transitions.md §9.2)", interactive: true)
+    let sceneFields = AppStoreScene.fields
+    let parameters: [ParameterSpec] = [
+        AppStoreParameters.highlightedScale, AppStoreParameters.highlightDuration,
+        AppStoreParameters.highlightDampingRatio,
+    ]
+    let decisionRules: [DecisionRule] = [
+        DecisionRule(
+            id: "touchUp",
+            summary: "the touch lifting (or cancelled) undoes the press: the card springs back to rest, reported as "
+                + "a cancel with progress 0",
+            source: "seed 003: touch up → UIView.animate(withDuration: 0.5, …) { self.transform = .identity }")
+    ]
+    var exampleGesture: [GestureSample]? { AppStoreExampleGestures.highlight }
+
+    /// The spring both highlight animations use.
+    static func spring(_ parameters: ParameterValues) -> Easing {
+        let duration = parameters.number("highlightDuration")
+        let zeta = parameters.number("highlightDampingRatio")
+        let spring = Spring.uikit(duration: duration, dampingRatio: zeta) ?? .systemDefault
+        return .spring(spring, initialVelocity: 0, duration: duration)
+    }
+
+    /// The pressed card's scale at `time` for a touch down at `down` and, if given, up at `up`.
+    static func scale(at time: Double, down: Double, up: Double?, pressed: Double, easing: Easing) -> Double {
+        let change = 1 - pressed
+        var scale = 1 - change * easing.value(at: time - down)
+        if let up, time >= up {
+            scale += change * easing.value(at: time - up)
+        }
+        return scale
+    }
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let scene = AppStoreScene(input.scene)
+        let parameters = input.parameters
+        let track = try AppStoreGesture.endingTrack(input)
+        let down = track.began.time
+        let release = track.release ?? track.began
+        let up = release.time
+        let pressed = parameters.number("highlightedScale")
+        let easing = Self.spring(parameters)
+        let end = up + easing.duration
+        func state(at time: Double) -> (AppStoreState, Double) {
+            let scale = Self.scale(at: time, down: down, up: up, pressed: pressed, easing: easing)
+            var state = AppStoreState.cellAtRest(scene)
+            state.visibleRect = AppStoreScene.scaled(scene.cardFrame, by: scale)
+            return (state, scale)
+        }
+        let change = 1 - pressed
+        let grid = FrameGrid(start: down, end: end, frameRate: input.frameRate)
+        let frames = try grid.frames(
+            state: { time in
+                let (state, scale) = state(at: time)
+                return SimulationFrame(
+                    time: time, phase: time < up ? .interactive : .animating,
+                    progress: change == 0 ? 0 : (1 - scale) / change, layers: state.layers(scene))
+            },
+            finalState: { time in
+                SimulationFrame(
+                    time: time, phase: .settled, progress: 0, layers: AppStoreState.cellAtRest(scene).layers(scene))
+            })
+        return Simulation(
+            presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? down) - down,
+            layers: AppStoreState.layerDescriptions(scene),
+            decision: decision(track, release: release, progress: change == 0 ? 0 : (1 - state(at: up).1) / change),
+            events: [
+                SimulationEvent(time: down, type: .began), SimulationEvent(time: up, type: .released),
+                SimulationEvent(time: end, type: .cancelled),
+            ],
+            frames: frames)
+    }
+
+    /// The touch up: the press is undone whatever the gesture did.
+    func decision(_ track: GestureTrack, release: GestureSample, progress: Double) -> Decision {
+        let cancelled = release.phase == .cancelled
+        let held = Format.amount(release.time - track.began.time)
+        return Decision(
+            outcome: .cancel, time: release.time, rule: cancelled ? "gestureCancelled" : "touchUp",
+            translation: release.location - track.began.location,
+            velocity: track.velocity(at: release.time, using: .standard).velocity, progress: progress,
+            explanation:
+                "the touch \(cancelled ? "was cancelled" : "lifted") after \(held) s at \(Format.ratio(progress)) "
+                + "of the press: the card springs back from there")
+    }
+}

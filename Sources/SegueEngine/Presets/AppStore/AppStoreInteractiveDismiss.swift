@@ -1,0 +1,257 @@
+import SegueMath
+
+/// `appstore.card.interactiveDismiss`, phase 4 of 5: dragging the presented detail
+/// down (from the scroll top) or in from the left screen edge shrinks it through a
+/// paused, linear `UIViewPropertyAnimator` (scale → 0.86, corner radius → 16) with
+/// progress = travel / 100 pt. The sample that reaches progress 1 finishes the shrink
+/// and dismisses at once, the finger still down (phase 5 follows in the same
+/// response); released before that, the animator reverses (seed 003 "Interactive
+/// Dismissing"; S5 `CardDetailViewController`; seed-transitions.md §9.5).
+struct AppStoreInteractiveDismiss: Preset {
+    let description = PresetDescription(
+        id: "appstore.card.interactiveDismiss", title: "App Store card interactive dismiss (phase 4 of 5)",
+        summary: "Phase 4 of 5: a drag down from the scroll top, or a left screen-edge pan, shrinks the detail to "
+            + "0.86 with radius 16 (progress = travel / 100 pt); reaching 1 dismisses at once (phase 5 follows), "
+            + "released earlier the shrink reverses. [inferred] The scroll offset is a scene value, the edge pan "
+            + "claims touches starting within edgeWidth, the reversal lasts p × 0.2 s (UIKit's duration-0 rule); "
+            + "beyond the seed: edge progress in window points by default (§14.18).",
+        source: "seed 003 (4 Interactive Dismissing; seed-transitions.md §9.5)", interactive: true)
+    let sceneFields: [ParameterSpec] =
+        AppStoreScene.fields + [
+            ParameterSpec(
+                name: "scrollOffset", kind: .number(0...100_000, unit: "pt"), defaultValue: .number(0),
+                summary: "The detail's contentOffset.y at touch-down; a drag down enters the dismiss mode only once it "
+                    + "has pulled the content past its top (0: at the top, from the first sample).",
+                source: "seed 003: scrollView.isTracking && scrollView.contentOffset.y < 0; §15.7 at scroll top")
+        ]
+    let parameters: [ParameterSpec] = [
+        AppStoreParameters.shrinkScale, AppStoreParameters.cornerRadius,
+        ParameterSpec(
+            name: "progressDistance", kind: .number(1...10_000, unit: "pt"),
+            defaultValue: .number(AppStoreConstants.progressDistance),
+            summary: "The travel that makes progress 1.",
+            source: "seed 003: let dragDownProgress = (currentLoc.y - startingLoc.y) / 100"),
+        ParameterSpec(
+            name: "edgeProgressSpace", kind: .choice(["window", "card"]), defaultValue: .choice("window"),
+            summary: "Beyond the seed: edge-pan translation in window points (the §14.18 fix), or 'card' for the "
+                + "original's translation(in: view), which divides by the card's scale so progress accelerates.",
+            source: "seed 003: gesture.translation(in: view).x / 100; seed-transitions.md §14.18"),
+        ParameterSpec(
+            name: "edgeWidth", kind: .number(0...1000, unit: "pt"), defaultValue: .number(20),
+            summary: "Touches starting this close to the left edge belong to the screen-edge pan, which has priority.",
+            source: "engine (UIScreenEdgePanGestureRecognizer's region is private)"),
+        ParameterSpec(
+            name: "shrinkAnimatorDuration", kind: .number(0...10, unit: "s"), defaultValue: .number(0),
+            summary: "The shrink animator's duration; 0, as in the original, is 0.2 s in UIKit, so a reversal from "
+                + "progress p lasts 0.2·p s.",
+            source: "seed 003: UIViewPropertyAnimator(duration: 0, curve: .linear); motion-math.md §1.2"),
+        AppStoreParameters.dismissDuration, AppStoreParameters.dismissDampingRatio,
+        ParameterSpec(
+            name: "velocityEstimator", kind: .choice(["uikit", "leastSquares"]), defaultValue: .choice("uikit"),
+            summary: "How the reported velocity is estimated (no rule reads it: §14.19).",
+            source: "motion-math.md §4.1, §4.2"),
+    ]
+    /// One rule; which recogniser drove it (the source) opens the decision's explanation.
+    let decisionRules: [DecisionRule] = [
+        DecisionRule(
+            id: "progressThreshold",
+            summary: "dismiss the moment a changed sample's progress reaches 1, finger still down (drag down: "
+                + "(y − start.y)/100; edge pan: translation.x/100); released before, reverse. No velocity rule. The "
+                + "explanation opens with the source, dragDown or edge",
+            source: "seed 003: let dragDownProgress = (currentLoc.y - startingLoc.y) / 100; "
+                + "let edgePanProgress = gesture.translation(in: view).x / 100")
+    ]
+    var exampleGesture: [GestureSample]? { AppStoreExampleGestures.interactiveDismiss }
+
+    /// Which recogniser drives the shrink.
+    enum Source: String {
+        case dragDown, edge
+    }
+
+    /// The shrink as the samples drive it.
+    struct Drive {
+        var source: Source
+        /// The animator after each handled sample, in time order.
+        var snapshots: [(time: Double, animator: PropertyAnimator)] = []
+        /// The sample whose progress reached 1, if one did.
+        var crossing: GestureSample?
+        /// Progress of the last handled sample (unclamped), or of the crossing.
+        var progress: Double = 0
+        /// When the drag-down mode turned on (nil for the edge pan or if it never did).
+        var modeStart: GestureSample?
+
+        /// The animator in force at `time`, if one exists yet.
+        func animator(at time: Double) -> PropertyAnimator? {
+            snapshots.last { $0.time <= time }?.animator
+        }
+    }
+
+    /// Replays the samples through the recognisers and the shrink animator.
+    static func drive(_ track: GestureTrack, scene: AppStoreScene, parameters: ParameterValues) -> Drive {
+        let began = track.began
+        let source: Source = began.location.x <= parameters.number("edgeWidth") ? .edge : .dragDown
+        let distance = parameters.number("progressDistance")
+        let shrink = parameters.number("shrinkScale")
+        let scrollOffset = scene.scrollOffset
+        let cardSpace = parameters.choice("edgeProgressSpace") == "card"
+        var drive = Drive(source: source)
+        var animator: PropertyAnimator?
+        for sample in track.samples {
+            let translation = sample.location - began.location
+            if sample.phase.isTerminal {
+                if var running = animator {
+                    running.pause(at: sample.time)
+                    running.setReversed(true, at: sample.time)
+                    running.start(at: sample.time)
+                    drive.snapshots.append((sample.time, running))
+                }
+                break
+            }
+            var p: Double
+            switch source {
+            case .edge:
+                // translation(in: view) of a view scaled by s is the window translation / s.
+                let scale = 1 - (1 - shrink) * (animator?.progress(at: sample.time).value ?? 0)
+                p = translation.x / (distance * (cardSpace ? scale : 1))
+            case .dragDown:
+                if drive.modeStart == nil {
+                    // The scroll callback enters the mode once the content is pulled past its top.
+                    guard scrollOffset <= 0 || translation.y > scrollOffset else { continue }
+                    drive.modeStart = sample
+                }
+                p = (sample.location.y - (drive.modeStart?.location.y ?? 0)) / distance
+            }
+            var current: PropertyAnimator
+            if let existing = animator {
+                current = existing
+            } else {
+                // Created paused on the first handled sample.
+                current = PropertyAnimator(
+                    duration: parameters.number("shrinkAnimatorDuration"), timing: .cubic(.linear))
+                current.pause(at: sample.time)
+            }
+            drive.progress = p
+            if sample.phase == .changed && p >= 1 {
+                current.finish(at: .end, time: sample.time)
+                drive.crossing = sample
+                drive.snapshots.append((sample.time, current))
+                return drive
+            }
+            current.setFractionComplete(p, at: sample.time)
+            animator = current
+            drive.snapshots.append((sample.time, current))
+        }
+        return drive
+    }
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let scene = AppStoreScene(input.scene)
+        let parameters = input.parameters
+        let track = try AppStoreGesture.track(input)
+        let drive = Self.drive(track, scene: scene, parameters: parameters)
+        guard drive.crossing != nil || track.release != nil else {
+            let distance = Format.amount(parameters.number("progressDistance"))
+            throw SimulationError(
+                pointer: "/gesture/samples",
+                "The gesture neither reaches progress 1 nor ends: its last sample must have phase 'ended' (or "
+                    + "'cancelled'), or the drag must travel \(distance) pt.")
+        }
+        let began = track.began.time
+        let shrink = parameters.number("shrinkScale")
+        let radius = parameters.number("cornerRadius")
+        let dismiss = AppStoreDismiss.spring(parameters)
+        // The finger lets go at the last sample; a crossing starts the dismissal earlier,
+        // while the frames stay interactive until the finger lifts.
+        let release = track.samples.last ?? track.began
+        let releaseTime = release.time
+        let end: Double
+        if let crossing = drive.crossing {
+            end = max(crossing.time + dismiss.duration, releaseTime)
+        } else {
+            end = max(drive.snapshots.last?.animator.runEndTime ?? releaseTime, releaseTime)
+        }
+        let shrunk = AppStoreScene.scaled(scene.bounds, by: shrink)
+        func shrinkState(at time: Double) -> (AppStoreState, Double) {
+            let p = drive.animator(at: time)?.progress(at: time).value ?? 0
+            return (AppStoreState.detail(scene, scale: 1 - (1 - shrink) * p, radius: radius * p), p)
+        }
+        let grid = FrameGrid(start: began, end: end, frameRate: input.frameRate)
+        let frames = try grid.frames(
+            state: { time in
+                let phase: FramePhase = time < releaseTime ? .interactive : .animating
+                if let crossing = drive.crossing, time >= crossing.time {
+                    let x = dismiss.value(at: time - crossing.time)
+                    let state = AppStoreDismiss.state(
+                        x, from: shrunk, fromRadius: radius * shrink, scene: scene, radius: radius)
+                    return SimulationFrame(time: time, phase: phase, progress: 1, layers: state.layers(scene))
+                }
+                let (state, p) = shrinkState(at: time)
+                return SimulationFrame(time: time, phase: phase, progress: p, layers: state.layers(scene))
+            },
+            finalState: { time in
+                if drive.crossing != nil {
+                    return SimulationFrame(
+                        time: time, phase: .settled, progress: 1,
+                        layers: AppStoreDismiss.settled(scene, radius: radius).layers(scene))
+                }
+                return SimulationFrame(
+                    time: time, phase: .settled, progress: 0,
+                    layers: AppStoreState.detail(scene, scale: 1, radius: 0).layers(scene))
+            })
+        let outcome: Decision.Outcome = drive.crossing != nil ? .finish : .cancel
+        var events = [SimulationEvent(time: began, type: .began), SimulationEvent(time: releaseTime, type: .released)]
+        events.append(SimulationEvent(time: end, type: outcome == .finish ? .finished : .cancelled))
+        return Simulation(
+            presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
+            layers: AppStoreState.layerDescriptions(scene),
+            decision: decision(drive, track: track, time: releaseTime, scene: scene, parameters: parameters),
+            events: events, frames: frames)
+    }
+
+    /// The decision: which source drove the shrink, the scroll offset that gated it,
+    /// and why it dismissed or reversed.
+    func decision(
+        _ drive: Drive, track: GestureTrack, time: Double, scene: AppStoreScene, parameters: ParameterValues
+    ) -> Decision {
+        let estimator = VelocityEstimator(rawValue: parameters.choice("velocityEstimator")) ?? .standard
+        let translation = track.translation(at: time)
+        let velocity = track.velocity(at: time, using: estimator).velocity
+        let distance = Format.amount(parameters.number("progressDistance"))
+        let gate: String
+        switch drive.source {
+        case .edge:
+            gate =
+                "source edge: the touch began \(Format.amount(track.began.location.x)) pt from the left edge"
+        case .dragDown:
+            let offset = Format.amount(scene.scrollOffset)
+            if let start = drive.modeStart {
+                gate =
+                    "source dragDown: with the scroll offset at \(offset) pt the dismiss mode began at y = "
+                    + "\(Format.amount(start.location.y))"
+            } else {
+                gate = "source dragDown: the drag never pulled the content (scroll offset \(offset) pt) past its top"
+            }
+        }
+        let p = Format.ratio(drive.progress)
+        let rule = "progressThreshold"
+        if let crossing = drive.crossing {
+            return Decision(
+                outcome: .finish, time: time, rule: rule, translation: translation, velocity: velocity,
+                progress: drive.progress,
+                explanation:
+                    "\(gate); progress reached \(p) (\(distance) pt is 1) at \(Format.amount(crossing.time)) s "
+                    + "with the finger down: dismiss at once (the finger let go at \(Format.amount(time)) s)")
+        }
+        if drive.snapshots.isEmpty {
+            return Decision(
+                outcome: .cancel, time: time, rule: "gate", translation: translation, velocity: velocity, progress: 0,
+                explanation: "\(gate); the gesture ended before the shrink began: nothing to undo")
+        }
+        let cancelled = track.release?.phase == .cancelled
+        return Decision(
+            outcome: .cancel, time: time, rule: cancelled ? "gestureCancelled" : rule, translation: translation,
+            velocity: velocity, progress: drive.progress,
+            explanation: "\(gate); \(cancelled ? "cancelled" : "released") at progress \(p) < 1: the shrink "
+                + "reverses (no velocity rule)")
+    }
+}

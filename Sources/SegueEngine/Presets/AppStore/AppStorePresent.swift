@@ -1,0 +1,112 @@
+import SegueMath
+
+/// `appstore.card.present`, phases 2 and 3 of 5: the tap freezes the card at its
+/// in-flight pressed scale (phase 2, before present) and grows the detail card out of
+/// that frame (phase 3; seed 003 "Presenting"; seed-transitions.md §9.3–§9.4).
+///
+/// Two animations on two curves at once: the top edge rides a spring whose damping
+/// and duration depend on where the card is (ζ = 1 − 0.3·d/extent, T = 0.5 + 0.4·d/H,
+/// d = |minY|), while width, height and corner radius grow linearly over 0.6·T, the
+/// card kept horizontally centred. The blur backdrop fades in over 0.5 s, easeInOut.
+struct AppStorePresent: Preset {
+    let description = PresetDescription(
+        id: "appstore.card.present", title: "App Store card present (phases 2–3 of 5)",
+        summary: "Phases 2 and 3 of 5: the tap freezes the card at its in-flight pressed frame and grows it to "
+            + "full screen: its top on a spring (damping 1 − 0.3·d/extent, 0.5 + 0.4·d/H s), its size and radius "
+            + "linearly over 0.6 of that, the blur fading in over 0.5 s. [inferred] The press's scale comes from "
+            + "how long the finger was down (pressDuration).",
+        source: "seed 003 (2 Before presenting, 3 Presenting; seed-transitions.md §9.3–§9.4)", interactive: false)
+    let sceneFields = AppStoreScene.fields
+    let parameters: [ParameterSpec] = [
+        ParameterSpec(
+            name: "pressDuration", kind: .number(0...10, unit: "s"), defaultValue: .number(0.5),
+            summary: "How long the finger was down before the tap: the highlight spring's progress then is the "
+                + "frozen card's scale (0.5 s or more: fully pressed, scene F).",
+            source: "seed-transitions.md §15.7 (present from the fully-pressed state)"),
+        AppStoreParameters.highlightedScale, AppStoreParameters.highlightDuration,
+        AppStoreParameters.highlightDampingRatio, AppStoreParameters.cornerRadius,
+        ParameterSpec(
+            name: "topOffset", kind: .number(-100...100, unit: "pt"), defaultValue: .number(-1),
+            summary: "Where the detail card sits from the container's top; 0 drops the original's −1 pt hack.",
+            source: "S5 PresentCardAnimator: topAnchor constant −1 (seed-transitions.md §9.4, §14.22)"),
+    ]
+    let decisionRules: [DecisionRule] = []
+    let exampleGesture: [GestureSample]? = nil
+
+    /// The present's numbers, from the frozen card's frame (window points).
+    struct Plan {
+        /// `fromCardFrame`: the pressed card's presentation frame.
+        var from: Rect
+        /// ζ = 1 − 0.3·d/extent.
+        var dampingRatio: Double
+        /// T = 0.5 + 0.4·d/H, seconds.
+        var duration: Double
+        /// The linear expansion's length, 0.6·T, seconds.
+        var expandDuration: Double
+        var spring: Easing
+
+        init(from: Rect, window: Size) {
+            self.from = from
+            let distance = abs(from.minY)
+            let extent = from.minY < 0 ? from.height : window.height
+            dampingRatio = 1 - AppStoreConstants.presentDampingRange * distance / extent
+            duration =
+                AppStoreConstants.presentBaseDuration + AppStoreConstants.presentDurationRange * distance
+                / window.height
+            expandDuration = AppStoreConstants.expandFraction * duration
+            let spring = Spring.uikit(duration: duration, dampingRatio: dampingRatio) ?? .systemDefault
+            self.spring = .spring(spring, initialVelocity: 0, duration: duration)
+        }
+    }
+
+    /// The frozen card's presentation frame after `pressDuration` of the highlight spring.
+    static func fromCardFrame(_ scene: AppStoreScene, _ parameters: ParameterValues) -> Rect {
+        let easing = AppStoreHighlight.spring(parameters)
+        let scale = AppStoreHighlight.scale(
+            at: parameters.number("pressDuration"), down: 0, up: nil,
+            pressed: parameters.number("highlightedScale"), easing: easing)
+        return AppStoreScene.scaled(scene.cardFrame, by: scale)
+    }
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let scene = AppStoreScene(input.scene)
+        let parameters = input.parameters
+        let plan = Plan(from: Self.fromCardFrame(scene, parameters), window: scene.window)
+        let radius = parameters.number("cornerRadius")
+        let topOffset = parameters.number("topOffset")
+        let blur = Easing.cubic(.easeInEaseOut, duration: AppStoreConstants.blurDuration)
+        let screenWidth = scene.window.width
+        let screenHeight = scene.window.height
+        func state(at time: Double) -> (AppStoreState, Double) {
+            let x = plan.spring.value(at: time)
+            let linear = min(max(time / plan.expandDuration, 0), 1)
+            let width = plan.from.width + (screenWidth - plan.from.width) * linear
+            let height = plan.from.height + (screenHeight - plan.from.height) * linear
+            let top = plan.from.minY * (1 - x) + topOffset
+            let frame = Rect(x: (screenWidth - width) / 2, y: top, width: width, height: height)
+            return (
+                AppStoreState(
+                    visibleRect: frame, cornerRadius: radius * (1 - linear), isCell: false,
+                    backdropOpacity: blur.value(at: time)), x
+            )
+        }
+        let end = max(plan.duration, AppStoreConstants.blurDuration)
+        let grid = FrameGrid(start: 0, end: end, frameRate: input.frameRate)
+        let frames = try grid.frames(
+            state: { time in
+                let (state, x) = state(at: time)
+                return SimulationFrame(time: time, phase: .animating, progress: x, layers: state.layers(scene))
+            },
+            finalState: { time in
+                let settled = AppStoreState(
+                    visibleRect: Rect(x: 0, y: topOffset, width: screenWidth, height: screenHeight), cornerRadius: 0,
+                    isCell: false, backdropOpacity: 1)
+                return SimulationFrame(time: time, phase: .settled, progress: 1, layers: settled.layers(scene))
+            })
+        return Simulation(
+            presetID: description.id, frameRate: input.frameRate, duration: frames.last?.time ?? 0,
+            layers: AppStoreState.layerDescriptions(scene), decision: nil,
+            events: [SimulationEvent(time: 0, type: .began), SimulationEvent(time: end, type: .finished)],
+            frames: frames)
+    }
+}
