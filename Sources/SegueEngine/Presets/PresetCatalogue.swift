@@ -14,7 +14,7 @@ public struct PresetCatalogue: Sendable {
     }
 
     /// The presets Segue ships.
-    public static let builtIn = PresetCatalogue(presets: InstagramPresets.all)
+    public static let builtIn = PresetCatalogue(presets: InstagramPresets.all + TouchwondersPresets.all)
 
     /// The preset with this identifier, if the catalogue holds one.
     public func preset(id: String) -> (any Preset)? {
