@@ -78,6 +78,12 @@ enum TouchwondersDriver {
         let strokes = track.strokes
         let began = track.began.time
         if let reason = model.gate(strokes[0], estimator: estimator) {
+            if strokes.count > 1 {
+                throw SimulationError(
+                    pointer: "/gesture/samples/\(strokes[0].samples.count)",
+                    "The first stroke never started the transition (\(reason)), so there is nothing in flight "
+                        + "for stroke 2 to grab; send one stroke, or start the transition with the first.")
+            }
             return try ignored(model, track: track, release: lastRelease, reason: reason, input: input, layers: layers)
         }
         let physics = TouchwondersSpring(parameters)
