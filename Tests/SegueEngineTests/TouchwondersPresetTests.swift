@@ -49,8 +49,8 @@ import Testing
         #expect(value(zoom, "springDamping") == .number(2))  // damping 2
         #expect(value(zoom, "completionThreshold") == .number(0.33))  // fractionComplete > 0.33
         #expect(value(zoom, "flickVelocity") == .number(1200))  // minimumFlickVelocity
-        #expect(value(zoom, "fromFadeRange") == .size(Size(width: 0, height: 0.2)))  // earlyFadeOut [0, 0.2]
-        #expect(value(zoom, "toFadeRange") == .size(Size(width: 0.1, height: 0.4)))  // delayedFadeIn [0.1, 0.4]
+        #expect(value(zoom, "fadeOutStart") == .number(0) && value(zoom, "fadeOutEnd") == .number(0.2))  // [0, 0.2]
+        #expect(value(zoom, "fadeInStart") == .number(0.1) && value(zoom, "fadeInEnd") == .number(0.4))  // [0.1, 0.4]
         #expect(value(zoom, "headerImageFrame") == .rect(Self.header))
         #expect(value(zoom, "cellImageFrame") == .rect(Self.cell))
         #expect(zoom.decisionRules.map(\.id) == ["zoomCompletion", "panInteraction"])

@@ -59,13 +59,20 @@ struct TouchwondersZoomPop: Preset {
                 source: "seed 002: fractionComplete > 0.33 (InteractiveZoomTransitionController)"),
             TouchwondersReleaseRule.flickVelocity,
             ParameterSpec(
-                name: "fromFadeRange", kind: .size, defaultValue: .size(Size(width: 0, height: 0.2)),
-                summary: "earlyFadeOut's range [start, end] of the fraction (width = start, height = end): "
-                    + "the detail screen fades out over it.",
+                name: "fadeOutStart", kind: .number(0...1, unit: ""), defaultValue: .number(0),
+                summary: "earlyFadeOut: the fraction at which the detail screen starts fading out.",
                 source: "seed 002: AnimationRange(start: 0, end: 0.2) in FadeTransition"),
             ParameterSpec(
-                name: "toFadeRange", kind: .size, defaultValue: .size(Size(width: 0.1, height: 0.4)),
-                summary: "delayedFadeIn's range [start, end] of the fraction: the grid fades in over it.",
+                name: "fadeOutEnd", kind: .number(0...1, unit: ""), defaultValue: .number(0.2),
+                summary: "earlyFadeOut: the fraction at which the detail screen is gone.",
+                source: "seed 002: AnimationRange(start: 0, end: 0.2) in FadeTransition"),
+            ParameterSpec(
+                name: "fadeInStart", kind: .number(0...1, unit: ""), defaultValue: .number(0.1),
+                summary: "delayedFadeIn: the fraction at which the grid starts fading in.",
+                source: "seed 002: AnimationRange(start: 0.1, end: 0.4) in FadeTransition"),
+            ParameterSpec(
+                name: "fadeInEnd", kind: .number(0...1, unit: ""), defaultValue: .number(0.4),
+                summary: "delayedFadeIn: the fraction at which the grid is fully shown.",
                 source: "seed 002: AnimationRange(start: 0.1, end: 0.4) in FadeTransition"),
             ParameterSpec(
                 name: "legacyCentreOffset", kind: .bool, defaultValue: .bool(false),
@@ -238,15 +245,17 @@ struct TouchwondersZoomPop: Preset {
             return nil
         }
 
-        func fade(_ fraction: Double, _ range: Size) -> Double {
-            let length = range.height - range.width
-            guard length > 0 else { return fraction >= range.height ? 1 : 0 }
-            return min(max((fraction - range.width) / length, 0), 1)
+        /// An animation layer's local fraction (§8.1): 0 before its range, 1 after, linear inside.
+        func fade(_ fraction: Double, from start: Double, to end: Double) -> Double {
+            guard end > start else { return fraction >= end ? 1 : 0 }
+            return min(max((fraction - start) / (end - start), 0), 1)
         }
 
         func layers(_ state: TouchwondersState, settled: Decision.Outcome?) -> [LayerState] {
-            let fadeOut = fade(state.fraction, parameters.size("fromFadeRange"))
-            let fadeIn = fade(state.fraction, parameters.size("toFadeRange"))
+            let fadeOut = fade(
+                state.fraction, from: parameters.number("fadeOutStart"), to: parameters.number("fadeOutEnd"))
+            let fadeIn = fade(
+                state.fraction, from: parameters.number("fadeInStart"), to: parameters.number("fadeInEnd"))
             let gridVisible = settled != .cancel
             let detailVisible = settled != .finish
             return [
