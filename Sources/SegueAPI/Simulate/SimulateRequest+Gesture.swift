@@ -4,7 +4,8 @@ import SegueMath
 extension SimulateRequest {
     /// The gesture: required by an interactive preset, refused by a tap-started one,
     /// and when present a `GestureTrack` built from `{"samples":[{"t","x","y","phase"}]}`.
-    /// With no preset to judge by, a gesture that is present is still checked.
+    /// With no preset to judge by, a gesture that is present is still checked (as one stroke).
+    /// A preset that `acceptsRegrab` takes several strokes, each `began` … `ended`.
     static func parseGesture(
         _ value: JSONValue?, preset: (any Preset)?, validator: inout FieldValidator
     ) -> GestureTrack? {
@@ -54,7 +55,7 @@ extension SimulateRequest {
         }
         guard validator.errors.count == errorsBefore else { return nil }
         do {
-            return try GestureTrack(samples: samples)
+            return try GestureTrack(samples: samples, allowsMultipleStrokes: preset?.acceptsRegrab ?? false)
         } catch {
             for issue in error.issues {
                 validator.fail(Self.pointer(for: issue), Self.sentence(issue.message))

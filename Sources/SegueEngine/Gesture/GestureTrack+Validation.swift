@@ -12,7 +12,11 @@ extension GestureTrack {
     /// once rather than also flagging its neighbours. A sample after the terminal one is reported
     /// as such and not also as a second `began`. A first sample that is `ended` is reported as not
     /// `began`, and does not make the rest "after the end".
-    static func issues(in samples: [GestureSample], maximumSampleCount: Int) -> [GestureValidationError.Issue] {
+    /// With `allowsMultipleStrokes`, a `began` right after a terminal sample starts a new stroke
+    /// instead of being reported.
+    static func issues(
+        in samples: [GestureSample], maximumSampleCount: Int, allowsMultipleStrokes: Bool = false
+    ) -> [GestureValidationError.Issue] {
         var issues: [GestureValidationError.Issue] = []
         func report(_ index: Int?, _ field: String?, _ message: String) {
             issues.append(GestureValidationError.Issue(index: index, field: field, message: message))
@@ -33,21 +37,27 @@ extension GestureTrack {
         var previousFiniteTime: (index: Int, time: Double)?
         for (index, sample) in samples.enumerated() {
             // Phase.
-            if let terminal = terminalIndex {
+            if allowsMultipleStrokes, terminalIndex == index - 1, sample.phase == .began {
+                // A new stroke: the finger touched down again after lifting.
+                terminalIndex = nil
+            } else if let terminal = terminalIndex {
+                let another = allowsMultipleStrokes ? " unless it is a \"began\" starting a new stroke" : ""
                 report(
                     index, nil,
                     "sample \(index) comes after sample \(terminal), which has phase "
                         + "\"\(samples[terminal].phase.rawValue)\"; "
-                        + "nothing may follow an \"ended\" or \"cancelled\" sample, so remove it")
+                        + "nothing may follow an \"ended\" or \"cancelled\" sample\(another), so remove it")
             } else if index == 0 && sample.phase != .began {
                 report(
                     0, "phase",
                     "sample 0 has phase \"\(sample.phase.rawValue)\"; the first sample must have phase \"began\"")
             } else if index > 0 && sample.phase == .began {
-                report(
-                    index, "phase",
-                    "sample \(index) has phase \"began\"; only the first sample may have phase \"began\", "
-                        + "so use \"changed\"")
+                let rule =
+                    allowsMultipleStrokes
+                    ? "only the first sample, or one right after an \"ended\" or \"cancelled\" sample, "
+                        + "may have phase \"began\", so use \"changed\" or end the stroke first"
+                    : "only the first sample may have phase \"began\", so use \"changed\""
+                report(index, "phase", "sample \(index) has phase \"began\"; " + rule)
             }
             if index > 0 && terminalIndex == nil && sample.phase.isTerminal {
                 terminalIndex = index

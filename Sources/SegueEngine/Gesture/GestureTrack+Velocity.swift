@@ -7,13 +7,16 @@ extension GestureTrack {
     /// reports the velocity as of the last change (motion-math §4.1), and Flutter's drag recogniser
     /// adds only pointer-down and pointer-move positions. The release's *time* still matters to
     /// ``VelocityEstimator/leastSquares``, which reports zero when the finger rested more than
-    /// 40 ms before it.
+    /// 40 ms before it. In a multi-stroke track only the samples of the stroke `time` falls in
+    /// count.
     public func velocity(at time: Double, using estimator: VelocityEstimator = .standard) -> VelocityEstimate {
         var count = sampleCount(atOrBefore: time)
         if count > 0 && samples[count - 1].phase.isTerminal {
             count -= 1
         }
-        let movements = samples[0..<count]
+        // Only the current stroke's movements: a finger that lifted and touched down again
+        // starts from rest.
+        let movements = samples[strokeStart(before: count)..<count]
         switch estimator {
         case .uikit:
             return UIKitPanVelocity.estimate(movements)

@@ -6,6 +6,12 @@ public import SegueMath
 /// Built only through the throwing initializer, so every track in the engine has at least one
 /// sample, starts with `began`, has at most one terminal sample and nothing after it, has strictly
 /// increasing times and finite numbers. The queries below rely on that and never trap.
+///
+/// A track built with `allowsMultipleStrokes` may instead hold several strokes, each `began` …
+/// `ended` (or `cancelled`), one after another: a finger that lifts and touches down again, as
+/// when an interruptible transition is grabbed in mid-flight. Only a `began` may follow a
+/// terminal sample then; every other rule is the same. Translation and velocity are measured
+/// within the stroke a time falls in.
 /// Time is always an argument; the track reads no clock.
 public struct GestureTrack: Sendable, Hashable {
     /// The most samples a track accepts unless the caller says otherwise: 10 000, about 80 s of
@@ -19,26 +25,61 @@ public struct GestureTrack: Sendable, Hashable {
     public let began: GestureSample
 
     /// The `ended` or `cancelled` sample that closes the gesture, if the track has one (it is the
-    /// last sample).
+    /// last sample). In a multi-stroke track, the last stroke's.
     public let release: GestureSample?
 
     /// Validates `samples` and keeps them.
     ///
-    /// - Parameter maximumSampleCount: more samples than this is an error (default
-    ///   ``defaultMaximumSampleCount``).
+    /// - Parameters:
+    ///   - maximumSampleCount: more samples than this is an error (default
+    ///     ``defaultMaximumSampleCount``).
+    ///   - allowsMultipleStrokes: whether a `began` may follow an `ended` or `cancelled` sample and
+    ///     start a new stroke (default false: one stroke, nothing after its end).
     /// - Throws: ``GestureValidationError`` listing every problem found, each with the index of the
     ///   offending sample and the field at fault.
     public init(
         samples: [GestureSample],
-        maximumSampleCount: Int = GestureTrack.defaultMaximumSampleCount
+        maximumSampleCount: Int = GestureTrack.defaultMaximumSampleCount,
+        allowsMultipleStrokes: Bool = false
     ) throws(GestureValidationError) {
-        let issues = Self.issues(in: samples, maximumSampleCount: maximumSampleCount)
+        let issues = Self.issues(
+            in: samples, maximumSampleCount: maximumSampleCount, allowsMultipleStrokes: allowsMultipleStrokes)
         guard issues.isEmpty, let first = samples.first else {
             throw GestureValidationError(issues: issues)
         }
         self.samples = samples
         self.began = first
         self.release = samples.count > 1 && samples[samples.count - 1].phase.isTerminal ? samples.last : nil
+    }
+
+    /// Where each stroke starts and ends in `samples`: one range (all samples) unless the track
+    /// was built with `allowsMultipleStrokes` and the samples hold several `began` … `ended` runs.
+    public var strokeRanges: [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for index in samples.indices.dropFirst() where samples[index].phase == .began {
+            ranges.append(start..<index)
+            start = index
+        }
+        ranges.append(start..<samples.count)
+        return ranges
+    }
+
+    /// An already validated stroke of another track.
+    private init(validStroke samples: [GestureSample]) {
+        self.samples = samples
+        self.began = samples[0]
+        self.release = samples.count > 1 && samples[samples.count - 1].phase.isTerminal ? samples.last : nil
+    }
+
+    /// Each stroke as a single-stroke track of its own, in time order: `[self]` for a track with
+    /// one stroke.
+    public var strokes: [GestureTrack] {
+        guard strokeRanges.count > 1 else { return [self] }
+        return strokeRanges.map { range in
+            let stroke: [GestureSample] = Array(samples[range])
+            return GestureTrack(validStroke: stroke)
+        }
     }
 
     /// Seconds from the `began` sample to the last sample (the release, if there is one); 0 for a
@@ -66,9 +107,13 @@ public struct GestureTrack: Sendable, Hashable {
     /// locations their app observed, so by default (`hysteresis` 0) the positions are used as
     /// given; pass a positive `hysteresis` (points) to model the subtraction. A negative or NaN
     /// hysteresis is treated as 0.
+    ///
+    /// In a multi-stroke track the translation is measured from the `began` of the stroke `time`
+    /// falls in.
     public func translation(at time: Double, hysteresis: Double = 0) -> Point {
-        guard let sample = sample(at: time) else { return .zero }
-        let raw = sample.location - began.location
+        let count = sampleCount(atOrBefore: time)
+        guard count > 0 else { return .zero }
+        let raw = samples[count - 1].location - samples[strokeStart(before: count)].location
         guard hysteresis > 0 else { return raw }
         return Point(x: Self.shrink(raw.x, by: hysteresis), y: Self.shrink(raw.y, by: hysteresis))
     }
@@ -87,6 +132,16 @@ public struct GestureTrack: Sendable, Hashable {
             }
         }
         return low
+    }
+
+    /// The index of the `began` that starts the stroke holding sample `count − 1` (0 for a
+    /// single-stroke track).
+    func strokeStart(before count: Int) -> Int {
+        var index = min(count, samples.count) - 1
+        while index > 0 && samples[index].phase != .began {
+            index -= 1
+        }
+        return max(index, 0)
     }
 
     /// `value` moved toward zero by `amount`, stopping at zero.

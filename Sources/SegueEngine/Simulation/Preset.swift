@@ -55,4 +55,13 @@ public protocol Preset: Sendable {
     /// Runs the transition. Throws for input the specs cannot rule out alone (a
     /// missing gesture, a response over the frame cap).
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation
+    /// Whether the gesture may hold several strokes (`began` … `ended`, `began` … `ended`): a
+    /// finger that grabs the transition again while its settle animation runs. The API then
+    /// builds the gesture with `GestureTrack(samples:allowsMultipleStrokes: true)`.
+    var acceptsRegrab: Bool { get }
+}
+
+extension Preset {
+    /// Single-stroke gestures only, unless a preset opts in.
+    public var acceptsRegrab: Bool { false }
 }

@@ -1,0 +1,205 @@
+import SegueMath
+
+/// What one Touchwonders example supplies to the shared driver.
+protocol TouchwondersModel {
+    var id: String { get }
+    /// The state before the first stroke moves.
+    var initial: TouchwondersState { get }
+    /// Where a finish (`.finish`) or cancel animates to.
+    func target(_ outcome: Decision.Outcome) -> TouchwondersState
+    /// The state while `stroke` drags at `time`, from `grab`, the state when the stroke began.
+    func dragged(from grab: TouchwondersState, stroke: GestureTrack, isFirst: Bool, at time: Double)
+        -> TouchwondersState
+    /// The example's release rule and the library's, by the `releaseRule` parameter.
+    func decide(fraction: Double, velocity: Point) -> (rule: String, Decision.Outcome, String)
+    /// The element spring's relative initial velocity per axis (motion-math.md §2.8).
+    func relativeVelocity(from start: TouchwondersState, to end: TouchwondersState, velocity: Point) -> Point
+    /// Why the first stroke does not start the transition, or nil when it does.
+    func gate(_ stroke: GestureTrack, estimator: VelocityEstimator) -> String?
+    /// The layers at `state`; `settled` is the outcome once the transition has completed.
+    func layers(_ state: TouchwondersState, settled: Decision.Outcome?) -> [LayerState]
+    /// The layers when the pan never started the transition.
+    var untouchedLayers: [LayerState] { get }
+}
+
+/// One stroke and the settle that follows its release (seed-transitions.md §8.1).
+struct TouchwondersSegment {
+    let stroke: GestureTrack
+    let grab: TouchwondersState
+    let released: TouchwondersState
+    let target: TouchwondersState
+    let decision: Decision
+    let spring: Spring
+    let velocity: Point
+    /// The element spring's duration, seconds.
+    let settle: Double
+    /// The effective duration the fraction moves on, seconds (§8.1: fraction changes at 1/duration).
+    let timeline: Double
+    var releaseTime: Double { decision.time }
+    /// When every animator has finished, seconds.
+    var completed: Double {
+        let remaining = decision.outcome == .finish ? 1 - released.fraction : released.fraction
+        return releaseTime + max(settle, remaining * timeline)
+    }
+
+    /// The state `elapsed` seconds after the release.
+    func state(after elapsed: Double) -> TouchwondersState {
+        func e(_ velocity: Double) -> Double {
+            elapsed >= settle ? 1 : spring.progress(at: max(elapsed, 0), initialVelocity: velocity).value
+        }
+        var state = released.interpolated(to: target, ex: e(velocity.x), ey: e(velocity.y), e: e(0))
+        let step = timeline > 0 ? max(elapsed, 0) / timeline : 1
+        state.fraction =
+            decision.outcome == .finish
+            ? min(released.fraction + step, 1) : max(released.fraction - step, 0)
+        return state
+    }
+}
+
+/// Runs a Touchwonders transition over a gesture of one or more strokes: each stroke drags the
+/// shared element, its release decides afresh, and a stroke that begins during the settle grabs
+/// the element where it is (§8.1 "Interruption").
+enum TouchwondersDriver {
+    static func simulate(
+        _ model: some TouchwondersModel, input: SimulationInput, layers: [LayerDescription]
+    ) throws(SimulationError) -> Simulation {
+        guard let track = input.gesture else {
+            throw SimulationError(
+                pointer: "/gesture",
+                "This preset is driven by a gesture: send {\"samples\": [...]} (GET /v1/presets/{id} has an example).")
+        }
+        guard let lastRelease = track.release else {
+            throw SimulationError(
+                pointer: "/gesture/samples",
+                "The gesture never ends: its last sample must have phase 'ended' (or 'cancelled').")
+        }
+        let parameters = input.parameters
+        let estimator = VelocityEstimator(rawValue: parameters.choice("velocityEstimator")) ?? .standard
+        let strokes = track.strokes
+        let began = track.began.time
+        if let reason = model.gate(strokes[0], estimator: estimator) {
+            if strokes.count > 1 {
+                throw SimulationError(
+                    pointer: "/gesture/samples/\(strokes[0].samples.count)",
+                    "The first stroke never started the transition (\(reason)), so there is nothing in flight "
+                        + "for stroke 2 to grab; send one stroke, or start the transition with the first.")
+            }
+            return try ignored(model, track: track, release: lastRelease, reason: reason, input: input, layers: layers)
+        }
+        let physics = TouchwondersSpring(parameters)
+        let nominal = parameters.choice("timelineDuration") == "nominal" ? parameters.number("duration") : nil
+
+        var segments: [TouchwondersSegment] = []
+        var strokeStart = 0
+        for (index, stroke) in strokes.enumerated() {
+            defer { strokeStart += stroke.samples.count }
+            var grab = model.initial
+            if let previous = segments.last {
+                let time = stroke.began.time
+                guard time < previous.completed else {
+                    throw SimulationError(
+                        pointer: "/gesture/samples/\(strokeStart)",
+                        "Stroke \(index + 1) begins at \(Format.amount(time)) s, after the transition completed at "
+                            + "\(Format.amount(previous.completed)) s; a new stroke must begin while the settle "
+                            + "animation runs, to grab the element in flight.")
+                }
+                grab = previous.state(after: time - previous.releaseTime)
+                let touch = stroke.began.location
+                let rect = grab.element
+                guard touch.x >= rect.minX, touch.x <= rect.maxX, touch.y >= rect.minY, touch.y <= rect.maxY else {
+                    throw SimulationError(
+                        pointer: "/gesture/samples/\(strokeStart)",
+                        "Stroke \(index + 1) touches down at (\(Format.amount(touch.x)), \(Format.amount(touch.y))), "
+                            + "outside the shared element, which is then at (\(Format.amount(rect.x)), "
+                            + "\(Format.amount(rect.y)), \(Format.amount(rect.width)), \(Format.amount(rect.height))); "
+                            + "the interrupting press sits on the element, so touch down inside it.")
+                }
+            }
+            guard let release = stroke.release else {
+                throw SimulationError(
+                    pointer: "/gesture/samples/\(strokeStart + stroke.samples.count - 1)",
+                    "Stroke \(index + 1) never ends: end it with 'ended' (or 'cancelled') before the next 'began'.")
+            }
+            let released = model.dragged(from: grab, stroke: stroke, isFirst: index == 0, at: release.time)
+            let velocity = stroke.velocity(at: release.time, using: estimator).velocity
+            let translation = stroke.translation(at: release.time)
+            let prefix = strokes.count > 1 ? "stroke \(index + 1) of \(strokes.count): " : ""
+            let decision: Decision
+            if release.phase == .cancelled {
+                decision = Decision(
+                    outcome: .cancel, time: release.time, rule: "gestureCancelled", translation: translation,
+                    velocity: velocity, progress: released.fraction,
+                    explanation: prefix + "the gesture was cancelled: cancel")
+            } else {
+                let (rule, outcome, why) = model.decide(fraction: released.fraction, velocity: velocity)
+                decision = Decision(
+                    outcome: outcome, time: release.time, rule: rule, translation: translation, velocity: velocity,
+                    progress: released.fraction, explanation: prefix + why)
+            }
+            let target = model.target(decision.outcome)
+            let relative = model.relativeVelocity(from: released, to: target, velocity: velocity)
+            let settle = physics.settlingDuration(initialVelocity: relative)
+            segments.append(
+                TouchwondersSegment(
+                    stroke: stroke, grab: grab, released: released, target: target, decision: decision,
+                    spring: physics.spring, velocity: relative, settle: settle, timeline: nominal ?? settle))
+        }
+
+        let last = segments[segments.count - 1]
+        let completed = last.completed
+        let outcome = last.decision.outcome
+        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let frames = try grid.frames(
+            state: { time in
+                let segment = segments.last { $0.stroke.began.time <= time } ?? segments[0]
+                if time < segment.releaseTime {
+                    let isFirst = segment.stroke.began == track.began
+                    let state = model.dragged(from: segment.grab, stroke: segment.stroke, isFirst: isFirst, at: time)
+                    return SimulationFrame(
+                        time: time, phase: .interactive, progress: state.fraction,
+                        layers: model.layers(state, settled: nil))
+                }
+                let state = segment.state(after: time - segment.releaseTime)
+                return SimulationFrame(
+                    time: time, phase: .animating, progress: state.fraction, layers: model.layers(state, settled: nil))
+            },
+            finalState: { time in
+                SimulationFrame(
+                    time: time, phase: .settled, progress: outcome == .finish ? 1 : 0,
+                    layers: model.layers(model.target(outcome), settled: outcome))
+            })
+        var events: [SimulationEvent] = []
+        for segment in segments {
+            events.append(SimulationEvent(time: segment.stroke.began.time, type: .began))
+            events.append(SimulationEvent(time: segment.releaseTime, type: .released))
+        }
+        events.append(SimulationEvent(time: completed, type: outcome == .finish ? .finished : .cancelled))
+        return Simulation(
+            presetID: model.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
+            layers: layers, decision: last.decision, events: events, frames: frames)
+    }
+
+    /// A pan that never started the transition: nothing moves, and the release cancels by the gate.
+    static func ignored(
+        _ model: some TouchwondersModel, track: GestureTrack, release: GestureSample, reason: String,
+        input: SimulationInput, layers: [LayerDescription]
+    ) throws(SimulationError) -> Simulation {
+        let grid = FrameGrid(start: track.began.time, end: release.time, frameRate: input.frameRate)
+        let frames = try grid.frames(
+            state: { SimulationFrame(time: $0, phase: .interactive, progress: 0, layers: model.untouchedLayers) },
+            finalState: { SimulationFrame(time: $0, phase: .settled, progress: 0, layers: model.untouchedLayers) })
+        let estimator = VelocityEstimator(rawValue: input.parameters.choice("velocityEstimator")) ?? .standard
+        let decision = Decision(
+            outcome: .cancel, time: release.time, rule: "gate", translation: track.translation(at: release.time),
+            velocity: track.velocity(at: release.time, using: estimator).velocity, progress: 0,
+            explanation: reason + ", so the transition never started: cancel")
+        return Simulation(
+            presetID: model.id, frameRate: input.frameRate,
+            duration: (frames.last?.time ?? track.began.time) - track.began.time, layers: layers, decision: decision,
+            events: [
+                SimulationEvent(time: track.began.time, type: .began),
+                SimulationEvent(time: release.time, type: .released),
+                SimulationEvent(time: release.time, type: .cancelled),
+            ], frames: frames)
+    }
+}

@@ -1,0 +1,281 @@
+import SegueMath
+
+/// `touchwonders.zoomPop`: the library's "InteractiveZoomTransition" example. Dragging the detail
+/// screen's header image down pops back to the grid; the image (the shared element) follows the
+/// finger and shrinks toward its grid cell, both screens zoom, two fade layers cross-fade, and on
+/// release a physical spring carries everything to the grid or back. Grabbing the image during
+/// that spring catches it in flight (seed 002; seed-transitions.md §8.1–§8.3, scene E §15.6).
+struct TouchwondersZoomPop: Preset {
+    let description = PresetDescription(
+        id: "touchwonders.zoomPop", title: "Touchwonders interruptible zoom pop",
+        summary: "Drag the header image down: it follows the finger and shrinks toward its grid cell while the "
+            + "screens zoom and cross-fade; released past 0.33 (or flicked down) it springs onto the cell "
+            + "(m 0.1, k 15, c 2), otherwise back. A new touch during the spring grabs the image in flight. "
+            + "[inferred] regrab progress continues from the grabbed state; the layers follow a linear timeline; "
+            + "[beyond the seed] the +10 pt centre offset is off unless legacyCentreOffset.",
+        source: "seed 002 (Touchwonders Transition, InteractiveZoomTransition; seed-transitions.md §8.1–§8.3, §15.6)",
+        interactive: true)
+    var acceptsRegrab: Bool { true }
+
+    static let sceneE = (
+        window: Size(width: 390, height: 844),
+        header: Rect(x: 10, y: 57, width: 370, height: 493.33),
+        cell: Rect(x: 16, y: 300, width: 171, height: 228)
+    )
+
+    let sceneFields: [ParameterSpec] = [
+        ParameterSpec(
+            name: "window", kind: .size, defaultValue: .size(sceneE.window),
+            summary: "The window; both screens fill it.", source: "seed-transitions.md §15 common device (390 × 844)"),
+        ParameterSpec(
+            name: "headerImageFrame", kind: .rect, defaultValue: .rect(sceneE.header),
+            summary: "The detail header image I (3:4), window points; the shared element starts here.",
+            source: "seed-transitions.md §15.6 scene E: I = (10, 57, 370, 493.33)"),
+        ParameterSpec(
+            name: "cellImageFrame", kind: .rect, defaultValue: .rect(sceneE.cell),
+            summary: "The grid cell's image T, window points; a finished pop lands the element here.",
+            source: "seed-transitions.md §15.6 scene E: T = (16, 300, 171, 228)"),
+    ]
+
+    let parameters: [ParameterSpec] =
+        [
+            ParameterSpec(
+                name: "duration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.8),
+                summary: "The transition's nominal duration; the spring's settling time replaces it unless "
+                    + "timelineDuration is nominal.",
+                source: "seed 002: Transition(duration: 0.8, …) in InteractiveZoomTransitionController")
+        ]
+        + TouchwondersSpring.parameters(
+            0.1, 15, 2, "seed 002: UISpringTimingParameters(mass: 0.1, stiffness: 15, damping: 2)")
+        + [
+            TouchwondersReleaseRule.timelineDuration,
+            ParameterSpec(
+                name: "releaseRule", kind: .choice(["zoomCompletion", "panInteraction"]),
+                defaultValue: .choice("zoomCompletion"), summary: "How the release decides finish or cancel.",
+                source: "seed 002: InteractiveZoomTransitionController.completionPosition"),
+            ParameterSpec(
+                name: "completionThreshold", kind: .number(0...1, unit: ""), defaultValue: .number(0.33),
+                summary: "Finish when the fraction complete is above this (the library default is 1/3).",
+                source: "seed 002: fractionComplete > 0.33 (InteractiveZoomTransitionController)"),
+            TouchwondersReleaseRule.flickVelocity,
+            ParameterSpec(
+                name: "fadeOutStart", kind: .number(0...1, unit: ""), defaultValue: .number(0),
+                summary: "earlyFadeOut: the fraction at which the detail screen starts fading out.",
+                source: "seed 002: AnimationRange(start: 0, end: 0.2) in FadeTransition"),
+            ParameterSpec(
+                name: "fadeOutEnd", kind: .number(0...1, unit: ""), defaultValue: .number(0.2),
+                summary: "earlyFadeOut: the fraction at which the detail screen is gone.",
+                source: "seed 002: AnimationRange(start: 0, end: 0.2) in FadeTransition"),
+            ParameterSpec(
+                name: "fadeInStart", kind: .number(0...1, unit: ""), defaultValue: .number(0.1),
+                summary: "delayedFadeIn: the fraction at which the grid starts fading in.",
+                source: "seed 002: AnimationRange(start: 0.1, end: 0.4) in FadeTransition"),
+            ParameterSpec(
+                name: "fadeInEnd", kind: .number(0...1, unit: ""), defaultValue: .number(0.4),
+                summary: "delayedFadeIn: the fraction at which the grid is fully shown.",
+                source: "seed 002: AnimationRange(start: 0.1, end: 0.4) in FadeTransition"),
+            ParameterSpec(
+                name: "legacyCentreOffset", kind: .bool, defaultValue: .bool(false),
+                summary: "Reproduce the example's hard-coded (+10, +10) pt element centre offset while dragged.",
+                source: "seed-transitions.md §8.3, §14.46"),
+            TouchwondersReleaseRule.velocityEstimator,
+        ]
+
+    var decisionRules: [DecisionRule] {
+        [
+            DecisionRule(
+                id: "zoomCompletion",
+                summary: "|v| > flickVelocity and vy > 0 finishes, |v| > flickVelocity and vy < 0 cancels; "
+                    + "otherwise finish iff fraction complete > 0.33",
+                source: "seed 002: InteractiveZoomTransitionController.completionPosition"),
+            TouchwondersReleaseRule.panInteraction,
+        ]
+    }
+
+    /// §15.6: touch the header at (195, 250) and drag to (215, 480) in 0.3 s, then rest 0.1 s:
+    /// f = 1 − √(20² + 364²)/594 ≈ 0.386 > 0.33 and a slow release, so the pop finishes.
+    var exampleGesture: [GestureSample]? { Self.example }
+
+    static let example: [GestureSample] = {
+        let start = Point(x: 195, y: 250)
+        let end = Point(x: 215, y: 480)
+        var samples = [GestureSample(time: 0, location: start, phase: .began)]
+        for step in 1...18 {
+            let fraction = Double(step) / 18
+            let eased = fraction * fraction * (3 - 2 * fraction)
+            samples.append(
+                GestureSample(
+                    time: Double(step) / 60, location: Point.interpolate(from: start, to: end, fraction: eased),
+                    phase: .changed))
+        }
+        samples.append(GestureSample(time: 24.0 / 60, location: end, phase: .ended))
+        return samples
+    }()
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let model = Model(scene: input.scene, parameters: input.parameters, id: description.id, input: input)
+        return try TouchwondersDriver.simulate(model, input: input, layers: model.descriptions)
+    }
+
+    struct Model: TouchwondersModel {
+        let id: String
+        let window: Size
+        let header: Rect
+        let cell: Rect
+        let parameters: ParameterValues
+        /// The first stroke's touch-down: progress is measured against |goal − touchDown| (§8.3).
+        let touchDown: Point
+
+        init(scene: ParameterValues, parameters: ParameterValues, id: String, input: SimulationInput) {
+            self.id = id
+            window = scene.size("window")
+            header = scene.rect("headerImageFrame")
+            cell = scene.rect("cellImageFrame")
+            self.parameters = parameters
+            touchDown = input.gesture?.began.location ?? .zero
+        }
+
+        var bounds: Rect { Rect(origin: .zero, size: window) }
+        /// `goal = (W/2, H)`, the bottom centre.
+        var goal: Point { Point(x: window.width / 2, y: window.height) }
+
+        var descriptions: [LayerDescription] {
+            [
+                LayerDescription(id: "container", role: "the transition container, RGB(82, 77, 153)", frame: bounds),
+                LayerDescription(id: "grid", role: "the grid screen (to), zooming out from the inverse", frame: bounds),
+                LayerDescription(id: "detail", role: "the detail screen (from), fading out early", frame: bounds),
+                LayerDescription(
+                    id: "element", role: "the shared element: a snapshot of the header image", frame: header),
+            ]
+        }
+
+        /// `Ffrom`: scale k = T.w/I.w about the container's centre, then translate τ, mapping I onto T.
+        static func fromTransform(header: Rect, cell: Rect, window: Size) -> AffineTransform {
+            let k = cell.width / header.width
+            let mid = Point(x: window.width / 2, y: window.height / 2)
+            let o = header.origin - mid
+            let tau = (cell.origin - header.origin) + o * (1 - k)
+            return AffineTransform(a: k, b: 0, c: 0, d: k, tx: tau.x, ty: tau.y)
+        }
+
+        /// The grid's transform at element progress f: scale k' − f(k' − 1), translation (1 − f)·τ'.
+        func toTransform(_ f: Double) -> AffineTransform {
+            let inverse = Self.fromTransform(header: cell, cell: header, window: window)
+            let scale = inverse.a - f * (inverse.a - 1)
+            return AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: (1 - f) * inverse.tx, ty: (1 - f) * inverse.ty)
+        }
+
+        var initial: TouchwondersState {
+            TouchwondersState(element: header, fromTransform: .identity, elementProgress: 0, fraction: 0)
+        }
+
+        func target(_ outcome: Decision.Outcome) -> TouchwondersState {
+            outcome == .finish
+                ? TouchwondersState(
+                    element: cell, fromTransform: Self.fromTransform(header: header, cell: cell, window: window),
+                    elementProgress: 1, fraction: 1)
+                : initial
+        }
+
+        /// §8.3 with the grab carried over: progress gains (|goal − touch| − |goal − p|)/|goal − touchDown₁|,
+        /// which is the seed's f = 1 − |goal − p|/|goal − touchDown| on the first stroke; the element's
+        /// centre is the grabbed centre plus the translation; its size lerp(I, T, f); the detail screen
+        /// follows the finger down only.
+        func dragged(from grab: TouchwondersState, stroke: GestureTrack, isFirst: Bool, at time: Double)
+            -> TouchwondersState
+        {
+            let location = stroke.sample(at: time)?.location ?? stroke.began.location
+            let translation = stroke.translation(at: time)
+            let scale = Self.distance(goal, touchDown)
+            let gain =
+                scale > 0 ? (Self.distance(goal, stroke.began.location) - Self.distance(goal, location)) / scale : 0
+            var state = grab
+            state.elementProgress = min(
+                max(grab.elementProgress + gain, min(0, grab.elementProgress)), max(1, grab.elementProgress))
+            state.fraction = min(max(grab.fraction + gain, 0), 1)
+            let offset = isFirst && parameters.bool("legacyCentreOffset") ? Point(x: 10, y: 10) : .zero
+            let size = Size.interpolate(from: header.size, to: cell.size, fraction: state.elementProgress)
+            state.element = Rect(center: grab.element.center + translation + offset, size: size)
+            state.fromTransform.ty = grab.fromTransform.ty + max(0, translation.y)
+            return state
+        }
+
+        static func distance(_ a: Point, _ b: Point) -> Double {
+            let d = a - b
+            return (d.x * d.x + d.y * d.y).squareRoot()
+        }
+
+        func decide(fraction: Double, velocity: Point) -> (rule: String, Decision.Outcome, String) {
+            let flick = parameters.number("flickVelocity")
+            let threshold = parameters.number("completionThreshold")
+            if parameters.choice("releaseRule") == "panInteraction" {
+                let (outcome, why) = TouchwondersReleaseRule.panInteraction(
+                    fraction: fraction, velocity: velocity, finishing: 1, flick: flick, threshold: threshold)
+                return ("panInteraction", outcome, why)
+            }
+            let speed = Self.distance(velocity, .zero)
+            if speed > flick && velocity.y > 0 {
+                return ("zoomCompletion", .finish, "flicked down at \(Format.speed(speed)) pt/s: finish")
+            }
+            if speed > flick && velocity.y < 0 {
+                return ("zoomCompletion", .cancel, "flicked up at \(Format.speed(speed)) pt/s: cancel")
+            }
+            let (outcome, why) = TouchwondersReleaseRule.threshold(fraction, threshold, speed: speed, flick: flick)
+            return ("zoomCompletion", outcome, why)
+        }
+
+        /// The example's spring starts from rest (`initialVelocity` zero).
+        func relativeVelocity(from start: TouchwondersState, to end: TouchwondersState, velocity: Point) -> Point {
+            .zero
+        }
+
+        /// §8.3 start rule: a downward, mostly vertical pan that touches the header image.
+        func gate(_ stroke: GestureTrack, estimator: VelocityEstimator) -> String? {
+            let touch = stroke.began.location
+            guard touch.x >= header.minX, touch.x <= header.maxX, touch.y >= header.minY, touch.y <= header.maxY else {
+                return "the touch at (\(Format.amount(touch.x)), \(Format.amount(touch.y))) misses the header image"
+            }
+            guard let moved = stroke.samples.first(where: { $0.location != touch }) else {
+                return "the finger never moved"
+            }
+            let t = moved.location - touch
+            guard t.y > 0 && abs(t.y) > abs(t.x) else {
+                return "the pan began along (\(Format.amount(t.x)), \(Format.amount(t.y))), not mostly downward"
+            }
+            return nil
+        }
+
+        /// An animation layer's local fraction (§8.1): 0 before its range, 1 after, linear inside.
+        func fade(_ fraction: Double, from start: Double, to end: Double) -> Double {
+            guard end > start else { return fraction >= end ? 1 : 0 }
+            return min(max((fraction - start) / (end - start), 0), 1)
+        }
+
+        func layers(_ state: TouchwondersState, settled: Decision.Outcome?) -> [LayerState] {
+            let fadeOut = fade(
+                state.fraction, from: parameters.number("fadeOutStart"), to: parameters.number("fadeOutEnd"))
+            let fadeIn = fade(
+                state.fraction, from: parameters.number("fadeInStart"), to: parameters.number("fadeInEnd"))
+            let gridVisible = settled != .cancel
+            let detailVisible = settled != .finish
+            return [
+                LayerState(frame: bounds, opacity: settled == nil ? 1 : 0),
+                LayerState(
+                    frame: bounds, transform: toTransform(state.elementProgress),
+                    opacity: gridVisible ? (settled == .finish ? 1 : fadeIn) : 0),
+                LayerState(
+                    frame: bounds, transform: state.fromTransform,
+                    opacity: detailVisible ? (settled == .cancel ? 1 : 1 - fadeOut) : 0),
+                LayerState(
+                    frame: header, transform: state.elementTransform(over: header), opacity: settled == nil ? 1 : 0),
+            ]
+        }
+
+        var untouchedLayers: [LayerState] {
+            [
+                LayerState(frame: bounds, opacity: 0), LayerState(frame: bounds, opacity: 0),
+                LayerState(frame: bounds), LayerState(frame: header, opacity: 0),
+            ]
+        }
+    }
+}
