@@ -14,18 +14,6 @@ import Testing
     static let cardIndex = 2
     static let backdropIndex = 1
 
-    func run(
-        _ preset: any Preset, scene: [String: ParameterValue] = [:], parameters: [String: ParameterValue] = [:],
-        samples: [GestureSample]? = nil, frameRate: Double = 60
-    ) throws -> Simulation {
-        let gesture = try samples.map { samples throws -> GestureTrack in try GestureTrack(samples: samples) }
-        return try preset.simulate(
-            SimulationInput(
-                scene: ParameterValues(specs: preset.sceneFields, given: scene),
-                parameters: ParameterValues(specs: preset.parameters, given: parameters), gesture: gesture,
-                frameRate: frameRate))
-    }
-
     /// A rect scaled about its centre.
     func scaled(_ rect: Rect, _ s: Double) -> Rect {
         Rect(
@@ -377,20 +365,6 @@ import Testing
         #expect(card(last).presentationFrame == Self.card && card(last).cornerRadius == 16)
         #expect(card(last).shadow == AppStoreConstants.shadow)
         #expect(last.layers[Self.backdropIndex].opacity == 0)
-    }
-
-    @Test func theSameInputGivesTheSameFrames() throws {
-        for preset in AppStorePresets.all {
-            let samples = preset.exampleGesture
-            let a = try run(preset, samples: samples)
-            let b = try run(preset, samples: samples)
-            #expect(a.frames == b.frames && a.decision == b.decision && a.events == b.events)
-            #expect(a.frames.last?.phase == .settled)
-            for (index, frame) in a.frames.enumerated() {
-                let start = samples?.first?.time ?? 0
-                #expect(close(frame.time, start + Double(index) / 60, 1e-12))
-            }
-        }
     }
 
     /// A cancelled touch undoes the press like a lift, decided as gestureCancelled.

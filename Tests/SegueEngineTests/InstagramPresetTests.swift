@@ -12,18 +12,6 @@ import Testing
     /// A.s = max(c/390, c/487.5) (seed-transitions.md §3, §15.1).
     static let cellScale = max(cell / 390, cell / 487.5)
 
-    func run(
-        _ preset: any Preset, parameters: [String: ParameterValue] = [:], samples: [GestureSample]? = nil,
-        frameRate: Double = 60
-    ) throws -> Simulation {
-        let gesture = try samples.map { samples throws -> GestureTrack in try GestureTrack(samples: samples) }
-        return try preset.simulate(
-            SimulationInput(
-                scene: ParameterValues(specs: preset.sceneFields, given: [:]),
-                parameters: ParameterValues(specs: preset.parameters, given: parameters), gesture: gesture,
-                frameRate: frameRate))
-    }
-
     /// The masked detail's visible rect: the mask pushed through the transform about
     /// the screen's centre (seed-transitions.md §1.1).
     func visibleRect(_ state: LayerState) throws -> Rect {
@@ -231,12 +219,6 @@ import Testing
             #expect(close(frame.time, 100 + Double(index) / 30, 1e-9))
         }
         #expect(close(simulation.duration, (simulation.frames.last?.time ?? 0) - 100, 1e-12))
-    }
-
-    @Test func theSameInputGivesTheSameFrames() throws {
-        let first = try run(InstagramInteractivePop(), samples: InstagramExampleGestures.interactivePop)
-        let second = try run(InstagramInteractivePop(), samples: InstagramExampleGestures.interactivePop)
-        #expect(first.frames == second.frames)
     }
 
     @Test func aGestureIsRequiredAndMustEnd() throws {

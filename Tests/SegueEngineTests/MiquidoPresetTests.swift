@@ -40,18 +40,6 @@ import Testing
         return 1 + (-1 + (V - w) * t) * exp(-w * t)
     }
 
-    func run(
-        _ preset: any Preset, parameters: [String: ParameterValue] = [:], samples: [GestureSample]? = nil,
-        frameRate: Double = 60
-    ) throws -> Simulation {
-        let gesture = try samples.map { samples throws -> GestureTrack in try GestureTrack(samples: samples) }
-        return try preset.simulate(
-            SimulationInput(
-                scene: ParameterValues(specs: preset.sceneFields, given: [:]),
-                parameters: ParameterValues(specs: preset.parameters, given: parameters), gesture: gesture,
-                frameRate: frameRate))
-    }
-
     func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
 
     /// A phantom at morph x: centre lerp(initial mid, final mid, x), size lerp of the sizes
@@ -283,12 +271,6 @@ import Testing
             #expect(close(frame.time, 50 + Double(index) / 30, 1e-9))
         }
         #expect(simulation.frames[0].layers[Self.imagePhantom].opacity == 0)  // before the pan begins
-    }
-
-    @Test func theSameInputGivesTheSameFrames() throws {
-        let first = try run(MiquidoDiveDeeper(), samples: MiquidoDiveDeeper.exampleDrag)
-        let second = try run(MiquidoDiveDeeper(), samples: MiquidoDiveDeeper.exampleDrag)
-        #expect(first.frames == second.frames)
     }
 
     @Test func aGestureIsRequiredAndMustEnd() throws {

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import SegueEngine
+
+/// What every built-in preset owes the API, checked across the whole catalogue.
+@Suite struct CataloguePresetTests {
+    static let presets = PresetCatalogue.builtIn.presets.map { PresetBox(preset: $0) }
+
+    /// A preset value that names itself in test output.
+    struct PresetBox: CustomTestStringConvertible, Sendable {
+        let preset: any Preset
+        var testDescription: String { preset.description.id }
+    }
+
+    /// The same input gives the same frames, decision and events.
+    @Test(arguments: presets)
+    func theSameInputGivesTheSameSimulation(box: PresetBox) throws {
+        let first = try run(box.preset, samples: box.preset.exampleGesture)
+        let second = try run(box.preset, samples: box.preset.exampleGesture)
+        #expect(first.frames == second.frames)
+        #expect(first.decision == second.decision)
+        #expect(first.events == second.events)
+    }
+
+    /// Interactive presets have an example gesture and a rule, and refuse to run
+    /// without a gesture; tap presets have neither.
+    @Test(arguments: presets)
+    func interactivityIsConsistent(box: PresetBox) throws {
+        let preset = box.preset
+        if preset.description.interactive {
+            #expect(preset.exampleGesture != nil)
+            #expect(!preset.decisionRules.isEmpty)
+            #expect(throws: SimulationError.self) { try run(preset) }
+        } else {
+            #expect(preset.exampleGesture == nil)
+            #expect(try run(preset).decision == nil)
+        }
+    }
+
+    /// Every parameter's default is a value its own spec accepts.
+    @Test(arguments: presets)
+    func defaultsAreWithinTheirSpecs(box: PresetBox) {
+        for spec in box.preset.parameters + box.preset.sceneFields {
+            switch (spec.kind, spec.defaultValue) {
+            case (.number(let range, _), .number(let value)): #expect(range.contains(value), "\(spec.name)")
+            case (.choice(let choices), .choice(let value)): #expect(choices.contains(value), "\(spec.name)")
+            case (.bool, .bool), (.rect, .rect), (.size, .size): break
+            default: Issue.record("\(spec.name): default does not match its kind")
+            }
+        }
+    }
+}
