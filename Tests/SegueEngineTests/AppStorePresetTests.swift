@@ -288,6 +288,8 @@ import Testing
         let window = try run(AppStoreInteractiveDismiss(), samples: samples)
         let windowDecision = try #require(window.decision)
         #expect(windowDecision.explanation.hasPrefix("source edge") && windowDecision.outcome == .finish)
+        #expect(windowDecision.source == "edge")
+        #expect(windowDecision.scrollOffset == nil)  // the edge pan is not gated by scrolling
         #expect(close(windowDecision.time, 13.0 / 60, 1e-12))  // the lift
         let track = try GestureTrack(samples: samples)
         func crossing(_ given: [String: ParameterValue]) -> Double? {
@@ -328,6 +330,7 @@ import Testing
         // ty > 50 first at sample 6 (y = 360); released at y = 400: p = 0.4.
         #expect(decision.outcome == .cancel && close(decision.progress, 0.4, 1e-9))
         #expect(decision.explanation.contains("scroll offset at 50 pt") && decision.explanation.contains("y = 360"))
+        #expect(decision.source == "dragDown" && decision.scrollOffset == 50)
         let before = try #require(simulation.frames.first { close($0.time, 5.0 / 60, 1e-9) })
         #expect(close(card(before).presentationFrame, Rect(x: 0, y: 0, width: 390, height: 844)))
 

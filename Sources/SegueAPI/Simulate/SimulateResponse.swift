@@ -119,6 +119,12 @@ public struct SimulateResponse: Sendable {
         writer.key("velocity")
         writer.point(decision.velocity)
         writer.member("progress", decision.progress)
+        if let source = decision.source {
+            writer.member("source", source)
+        }
+        if let scrollOffset = decision.scrollOffset {
+            writer.member("scrollOffset", scrollOffset)
+        }
         writer.endObject()
         writer.member("explanation", decision.explanation)
         writer.endObject()

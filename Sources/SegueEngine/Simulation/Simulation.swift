@@ -147,10 +147,15 @@ public struct Decision: Sendable, Hashable {
     public var progress: Double
     /// One sentence a person reads: what was measured and why that outcome.
     public var explanation: String
+    /// Which of several gesture sources drove the transition (the App Store card's
+    /// `dragDown` or `edge`); nil where a preset has one source.
+    public var source: String?
+    /// The scroll offset, points, that gated the gesture; nil where none did.
+    public var scrollOffset: Double?
 
     public init(
         outcome: Outcome, time: Double, rule: String, translation: Point, velocity: Point, progress: Double,
-        explanation: String
+        explanation: String, source: String? = nil, scrollOffset: Double? = nil
     ) {
         self.outcome = outcome
         self.time = time
@@ -159,6 +164,8 @@ public struct Decision: Sendable, Hashable {
         self.velocity = velocity
         self.progress = progress
         self.explanation = explanation
+        self.source = source
+        self.scrollOffset = scrollOffset
     }
 }
 

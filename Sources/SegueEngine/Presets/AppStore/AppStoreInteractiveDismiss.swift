@@ -232,6 +232,8 @@ struct AppStoreInteractiveDismiss: Preset {
                 gate = "source dragDown: the drag never pulled the content (scroll offset \(offset) pt) past its top"
             }
         }
+        // The drag-down is gated by the scroll content being at its top; the edge pan is not.
+        let gatingOffset: Double? = drive.source == .dragDown ? scene.scrollOffset : nil
         let p = Format.ratio(drive.progress)
         let rule = "progressThreshold"
         if let crossing = drive.crossing {
@@ -240,18 +242,21 @@ struct AppStoreInteractiveDismiss: Preset {
                 progress: drive.progress,
                 explanation:
                     "\(gate); progress reached \(p) (\(distance) pt is 1) at \(Format.amount(crossing.time)) s "
-                    + "with the finger down: dismiss at once (the finger let go at \(Format.amount(time)) s)")
+                    + "with the finger down: dismiss at once (the finger let go at \(Format.amount(time)) s)",
+                source: drive.source.rawValue, scrollOffset: gatingOffset)
         }
         if drive.snapshots.isEmpty {
             return Decision(
                 outcome: .cancel, time: time, rule: "gate", translation: translation, velocity: velocity, progress: 0,
-                explanation: "\(gate); the gesture ended before the shrink began: nothing to undo")
+                explanation: "\(gate); the gesture ended before the shrink began: nothing to undo",
+                source: drive.source.rawValue, scrollOffset: gatingOffset)
         }
         let cancelled = track.release?.phase == .cancelled
         return Decision(
             outcome: .cancel, time: time, rule: cancelled ? "gestureCancelled" : rule, translation: translation,
             velocity: velocity, progress: drive.progress,
             explanation: "\(gate); \(cancelled ? "cancelled" : "released") at progress \(p) < 1: the shrink "
-                + "reverses (no velocity rule)")
+                + "reverses (no velocity rule)",
+            source: drive.source.rawValue, scrollOffset: gatingOffset)
     }
 }
