@@ -78,6 +78,18 @@ public struct SimulateResponse: Sendable {
                 Self.write(state, into: &writer)
             }
             writer.endObject()
+            if !frame.annotations.isEmpty {
+                writer.key("annotations")
+                writer.beginObject()
+                for annotation in frame.annotations {
+                    writer.key(string: annotation.name)
+                    switch annotation.value {
+                    case .number(let number): writer.number(number)
+                    case .text(let text): writer.string(text)
+                    }
+                }
+                writer.endObject()
+            }
             writer.endObject()
         }
         writer.endArray()
@@ -145,6 +157,9 @@ public struct SimulateResponse: Sendable {
             writer.rect(mask.rect)
             writer.member("cornerRadius", mask.cornerRadius)
             writer.member("cornerCurve", mask.cornerCurve.rawValue)
+            if let path = mask.path {
+                writer.member("path", path)
+            }
             writer.endObject()
         } else {
             writer.null()

@@ -43,16 +43,21 @@ public struct LayerDescription: Sendable, Hashable {
     }
 }
 
-/// A mask on a layer: a rounded rect in the layer's own coordinates.
+/// A mask on a layer: a rounded rect in the layer's own coordinates, or a shape
+/// that is not a rectangle (`path`, with `rect` its bounding box).
 public struct MaskState: Sendable, Hashable {
     public var rect: Rect
     public var cornerRadius: Double
     public var cornerCurve: CornerCurve
+    /// SVG path data in the layer's own coordinates, for masks that are not rounded
+    /// rects (the Twitter splash's bird); nil for a rounded rect.
+    public var path: String?
 
-    public init(rect: Rect, cornerRadius: Double, cornerCurve: CornerCurve) {
+    public init(rect: Rect, cornerRadius: Double, cornerCurve: CornerCurve, path: String? = nil) {
         self.rect = rect
         self.cornerRadius = cornerRadius
         self.cornerCurve = cornerCurve
+        self.path = path
     }
 }
 
@@ -118,12 +123,34 @@ public struct SimulationFrame: Sendable, Hashable {
     public var progress: Double
     /// In the order of `Simulation.layers`.
     public var layers: [LayerState]
+    /// What a frame shows beyond layer geometry, in order (the Path tooltip's post
+    /// index and time label); empty for most presets.
+    public var annotations: [FrameAnnotation]
 
-    public init(time: Double, phase: FramePhase, progress: Double, layers: [LayerState]) {
+    public init(
+        time: Double, phase: FramePhase, progress: Double, layers: [LayerState], annotations: [FrameAnnotation] = []
+    ) {
         self.time = time
         self.phase = phase
         self.progress = progress
         self.layers = layers
+        self.annotations = annotations
+    }
+}
+
+/// A named value a frame carries beside its layers.
+public struct FrameAnnotation: Sendable, Hashable {
+    public enum Value: Sendable, Hashable {
+        case number(Double)
+        case text(String)
+    }
+
+    public var name: String
+    public var value: Value
+
+    public init(name: String, value: Value) {
+        self.name = name
+        self.value = value
     }
 }
 
