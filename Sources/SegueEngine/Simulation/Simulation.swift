@@ -99,7 +99,7 @@ public struct LayerState: Sendable, Hashable {
         self.opacity = min(max(opacity, 0), 1)
         self.cornerRadius = max(cornerRadius, 0)
         self.mask = mask.map {
-            MaskState(rect: $0.rect, cornerRadius: max($0.cornerRadius, 0), cornerCurve: $0.cornerCurve)
+            MaskState(rect: $0.rect, cornerRadius: max($0.cornerRadius, 0), cornerCurve: $0.cornerCurve, path: $0.path)
         }
         self.shadow = shadow
     }
