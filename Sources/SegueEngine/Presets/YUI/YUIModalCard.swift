@@ -120,8 +120,15 @@ struct YUIModalCard: Preset {
         let completed = legacyHold ? releaseTime : releaseTime + duration
         let radius = parameters.number("cornerRadius")
 
+        // As the App Store card does: the layer keeps one frame (the start stage's content) and the
+        // constraint changes of the original are stood for by a per-axis scale and a translation about
+        // its centre, so presentationFrame is the card's rect; cornerRadius is the layer's own 40.
+        let restFrame = scene.contentFrame(scene.shape(start))
         func layers(_ shape: YUIModalCardShape) -> [LayerState] {
-            [LayerState(frame: scene.contentFrame(shape), cornerRadius: radius)]
+            let visible = scene.contentFrame(shape)
+            let transform =
+                visible == restFrame ? AffineTransform.identity : AppStoreState.transform(from: restFrame, to: visible)
+            return [LayerState(frame: restFrame, transform: transform, cornerRadius: radius)]
         }
         var annotations = [FrameAnnotation(name: "stage", value: .text(legacyHold ? "none" : choice.stage.rawValue))]
         if let projected = choice.projectedTop {
@@ -148,7 +155,7 @@ struct YUIModalCard: Preset {
             layers: [
                 LayerDescription(
                     id: "card", role: "the card's content, inset from the edges, continuous corners",
-                    frame: scene.contentFrame(scene.shape(start)))
+                    frame: restFrame)
             ],
             decision: choice.decision, events: gesture.events(completed: completed, outcome: outcome), frames: frames)
     }
