@@ -114,6 +114,9 @@ import Testing
         // Frame 20 (t = 1/3 s): ty = −100, so h = 0.5H + 0.3H·(100/400).
         let mid = simulation.frames[20]
         #expect(mid.phase == .interactive)
+        // Progress runs from half's top (0) to full's (1): (376 − top)/(376 − 122.8), top = Sb − 12 − h.
+        let midTop = Self.safeBottom - 12 - (0.5 * Self.screen + 0.3 * Self.screen * 0.25)
+        #expect(isClose(mid.progress, (Self.half.minY - midTop) / (Self.half.minY - Self.full.minY), absolute: 1e-9))
         #expect(
             isClose(
                 mid.layers[0].presentationFrame.height, 0.5 * Self.screen + 0.3 * Self.screen * 0.25, absolute: 1e-6))
@@ -125,6 +128,9 @@ import Testing
     @Test func dragDown40StaysOrPeeksByVelocity() throws {
         let slow = try run(YUIModalCard(), samples: drag(by: 40, velocity: 200))
         #expect(slow.decision?.outcome == .cancel)
+        #expect(slow.frames.last?.progress == 0)
+        // Staying, progress is measured toward the neighbour the drag headed for: 40 of half→peek's 374 pt.
+        #expect(isClose(slow.decision?.progress ?? 0, 40 / (Self.peek.minY - Self.half.minY), absolute: 1e-9))
         #expect(annotation(slow.frames.last, "stage") == .text("half"))
         #expect(same(frame(slow.frames.last?.layers.first), Self.half, 0))
         let fast = try run(YUIModalCard(), samples: drag(by: 40, velocity: 800))

@@ -11,8 +11,9 @@ struct YUIModalCard: Preset {
             + "stages and sprung (0.4 s, damping 1, velocity 0.2) to the stage the release picks: seed 004's "
             + "thresholds by default, or the nearest stage to the projected top edge. By default the card follows "
             + "the finger 1:1 and rubber-bands past peek and full with UIScrollView's 0.55 formula [beyond the "
-            + "seed]; dragMapping = seed reproduces the seed's 400 pt-per-stage mapping. Frame progress is the "
-            + "card's place between peek (0) and full (1) [inferred]; the decision finishes when the stage "
+            + "seed]; dragMapping = seed reproduces the seed's 400 pt-per-stage mapping. Frame progress runs "
+            + "from the start stage (0) to the chosen stage (1), or, when the card stays, toward the neighbour the "
+            + "drag headed for [inferred]; the decision finishes when the stage "
             + "changes and cancels when it stays; the settled frame carries the stage (and projectedY) as "
             + "annotations.",
         source: "seed 004 (YUI ModalCard.swift, ModalCardView.swift; seed-transitions.md §12, §15.10)",
@@ -119,6 +120,11 @@ struct YUIModalCard: Preset {
         let easing = Easing.spring(spring, initialVelocity: velocity, duration: duration)
         let completed = legacyHold ? releaseTime : releaseTime + duration
         let radius = parameters.number("cornerRadius")
+        let outcome = choice.decision.outcome
+        let reference = choice.reference
+        func progress(_ shape: YUIModalCardShape) -> Double {
+            scene.progress(shape, from: start, toward: reference)
+        }
 
         // As the App Store card does: the layer keeps one frame (the start stage's content) and the
         // constraint changes of the original are stood for by a per-axis scale and a translation about
@@ -142,14 +148,13 @@ struct YUIModalCard: Preset {
                     ? dragShape(at: time) : released.interpolated(to: target, easing.value(at: time - releaseTime))
                 return SimulationFrame(
                     time: time, phase: time < releaseTime ? .interactive : .animating,
-                    progress: scene.progress(shape), layers: layers(shape))
+                    progress: progress(shape), layers: layers(shape))
             },
             finalState: { time in
                 SimulationFrame(
-                    time: time, phase: .settled, progress: scene.progress(target), layers: layers(target),
+                    time: time, phase: .settled, progress: outcome == .finish ? 1 : 0, layers: layers(target),
                     annotations: annotations)
             })
-        let outcome = choice.decision.outcome
         return Simulation(
             presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
             layers: [
@@ -165,14 +170,17 @@ struct YUIModalCard: Preset {
     private func decide(
         gesture: InstagramGesture, start: YUIModalCardStage, released: YUIModalCardShape, scene: YUIModalCardScene,
         parameters: ParameterValues
-    ) -> (stage: YUIModalCardStage, projectedTop: Double?, decision: Decision) {
+    ) -> (stage: YUIModalCardStage, reference: YUIModalCardStage, projectedTop: Double?, decision: Decision) {
         let translation = gesture.translation(at: gesture.release.time)
         let velocity = gesture.releaseVelocity
-        let progress = scene.progress(released)
+        func reference(_ stage: YUIModalCardStage) -> YUIModalCardStage {
+            stage != start ? stage : YUIModalCardScene.neighbour(of: start, upward: translation.y < 0)
+        }
         func decision(_ stage: YUIModalCardStage, rule: String, _ reason: String) -> Decision {
             Decision(
                 outcome: stage == start ? .cancel : .finish, time: gesture.release.time, rule: rule,
-                translation: translation, velocity: velocity, progress: progress,
+                translation: translation, velocity: velocity,
+                progress: scene.progress(released, from: start, toward: reference(stage)),
                 explanation: reason + (stage == start ? ": back to the start stage" : ": settle there"))
         }
         if gesture.release.phase == .cancelled {
@@ -180,7 +188,7 @@ struct YUIModalCard: Preset {
                 parameters.bool("legacyIgnoresCancel")
                 ? "the gesture was cancelled and, as in the seed, the card stays where it was"
                 : "the gesture was cancelled, so the card returns to \(start.rawValue)"
-            return (start, nil, decision(start, rule: "gestureCancelled", reason))
+            return (start, reference(start), nil, decision(start, rule: "gestureCancelled", reason))
         }
         switch YUIModalCardRelease(rawValue: parameters.choice("releaseRule")) ?? .seed {
         case .seed:
@@ -189,13 +197,16 @@ struct YUIModalCard: Preset {
                 thresholds: .init(
                     velocity: parameters.number("velocityThreshold"),
                     translation: parameters.number("translationThreshold")))
-            return (stage, nil, decision(stage, rule: "seed", reason))
+            return (stage, reference(stage), nil, decision(stage, rule: "seed", reason))
         case .projection:
             let rate = DecelerationRate(factor: parameters.number("decelerationRate")) ?? .normal
             let choice = YUIModalCardRelease.projectedStage(
                 from: start, top: scene.top(released), vy: velocity.y, rate: rate,
                 oneStage: parameters.bool("oneStagePerSwipe"), scene: scene)
-            return (choice.stage, choice.projectedTop, decision(choice.stage, rule: "projection", choice.reason))
+            return (
+                choice.stage, reference(choice.stage), choice.projectedTop,
+                decision(choice.stage, rule: "projection", choice.reason)
+            )
         }
     }
 }

@@ -102,10 +102,22 @@ struct YUIModalCardScene: Sendable {
         return YUIModalCardShape(height: safeBottom + half.bottom - top, bottom: half.bottom)
     }
 
-    /// Where the card is between peek (0) and full (1), by its top edge.
-    func progress(_ shape: YUIModalCardShape) -> Double {
-        let peekTop = top(self.shape(.peek))
-        let fullTop = top(self.shape(.full))
-        return (peekTop - top(shape)) / (peekTop - fullTop)
+    /// How far the card has gone from `start` toward `reference`, by its top edge: 0 at the start
+    /// stage, 1 at the reference stage (the chosen stage, or when the card stays, the neighbour
+    /// the drag headed for); past either end while rubber-banding.
+    func progress(_ shape: YUIModalCardShape, from start: YUIModalCardStage, toward reference: YUIModalCardStage)
+        -> Double
+    {
+        let startTop = top(self.shape(start))
+        let span = startTop - top(self.shape(reference))
+        return span == 0 ? 0 : (startTop - top(shape)) / span
+    }
+
+    /// The stage next to `stage` upward (taller) or downward, or the other neighbour at an end.
+    static func neighbour(of stage: YUIModalCardStage, upward: Bool) -> YUIModalCardStage {
+        let stages = YUIModalCardStage.allCases
+        let wanted = stage.index + (upward ? 1 : -1)
+        let index = stages.indices.contains(wanted) ? wanted : stage.index + (upward ? -1 : 1)
+        return stages[index]
     }
 }
