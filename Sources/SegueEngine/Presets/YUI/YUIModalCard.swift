@@ -133,7 +133,11 @@ struct YUIModalCard: Preset {
         func layers(_ shape: YUIModalCardShape) -> [LayerState] {
             let visible = scene.contentFrame(shape)
             let transform =
-                visible == restFrame ? AffineTransform.identity : AppStoreState.transform(from: restFrame, to: visible)
+                visible == restFrame
+                ? AffineTransform.identity
+                : AffineTransform(
+                    a: visible.width / restFrame.width, b: 0, c: 0, d: visible.height / restFrame.height,
+                    tx: visible.midX - restFrame.midX, ty: visible.midY - restFrame.midY)
             return [LayerState(frame: restFrame, transform: transform, cornerRadius: radius)]
         }
         var annotations = [FrameAnnotation(name: "stage", value: .text(legacyHold ? "none" : choice.stage.rawValue))]
