@@ -1,0 +1,4 @@
+/// The YUI gallery's card presets (seed 004), in catalogue order.
+enum YUICardPresets {
+    static let all: [any Preset] = [YUIUntitledPush(), YUIUntitledPop(), YUIUntitledInteractivePop(), YUIModalCard()]
+}

@@ -1,0 +1,123 @@
+import SegueMath
+
+/// The ModalCard's three stages (seed 004, YUI `ModalCard.swift`; seed-transitions.md §12.1),
+/// ordered from the lowest card to the tallest.
+enum YUIModalCardStage: String, CaseIterable, Sendable {
+    case peek, half, full
+
+    static let choices = allCases.map(\.rawValue)
+
+    /// 0 for peek, 1 for half, 2 for full.
+    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}
+
+/// The card's two constraint constants: its height `h` and its bottom offset `b` from the
+/// safe-area bottom (positive is further down), both in points.
+struct YUIModalCardShape: Sendable, Hashable {
+    var height: Double
+    var bottom: Double
+
+    /// Each constant linearly in `e` (seed-transitions.md §1.2).
+    func interpolated(to other: YUIModalCardShape, _ e: Double) -> YUIModalCardShape {
+        YUIModalCardShape(height: height + (other.height - height) * e, bottom: bottom + (other.bottom - bottom) * e)
+    }
+}
+
+/// Scene I (seed-transitions.md §15.10): the window, the safe-area bottom the card is
+/// pinned to, and the card's inset and look.
+struct YUIModalCardScene: Sendable {
+    /// The window, points.
+    var window: Size
+    /// The safe-area inset at the bottom, points (34 on the common device).
+    var safeAreaBottom: Double
+    /// The content's inset from the screen's left and right edges, and its bottom
+    /// offset in the half and full stages, points (seed 004: 12).
+    var inset: Double
+    /// How much of the card the peek stage shows above the safe bottom, points (seed 004: 60).
+    var peekTab: Double
+
+    static let fields: [ParameterSpec] = [
+        ParameterSpec(
+            name: "window", kind: .size, defaultValue: .size(Size(width: 390, height: 844)),
+            summary: "The window; the card spans its width less the insets.",
+            source: "seed-transitions.md §15 common device (390 × 844)"),
+        ParameterSpec(
+            name: "safeAreaBottom", kind: .number(0...200, unit: "pt"), defaultValue: .number(34),
+            summary: "The bottom safe-area inset the card is pinned to (Sb = H − safeAreaBottom).",
+            source: "seed-transitions.md §15 common device (safeBottom = 34)"),
+        ParameterSpec(
+            name: "inset", kind: .number(0...100, unit: "pt"), defaultValue: .number(12),
+            summary: "The content's inset from the left and right edges, and its gap above Sb in half and full.",
+            source: "seed 004 ModalCardView: leading/trailing 12, bottom constant −12"),
+        ParameterSpec(
+            name: "peekTab", kind: .number(0...400, unit: "pt"), defaultValue: .number(60),
+            summary: "How much of the card shows above Sb in the peek stage.",
+            source: "seed 004 ModalCard: peek bottom constant 0.5·H − 60"),
+    ]
+
+    init(window: Size, safeAreaBottom: Double, inset: Double, peekTab: Double) {
+        self.window = window
+        self.safeAreaBottom = safeAreaBottom
+        self.inset = inset
+        self.peekTab = peekTab
+    }
+
+    init(_ values: ParameterValues) {
+        self.init(
+            window: values.size("window"), safeAreaBottom: values.number("safeAreaBottom"),
+            inset: values.number("inset"), peekTab: values.number("peekTab"))
+    }
+
+    /// `Sb`: the safe-area bottom, window points.
+    var safeBottom: Double { window.height - safeAreaBottom }
+
+    /// The stage's constants (seed-transitions.md §12.1): peek (0.5H, 0.5H − tab),
+    /// half (0.5H, −inset), full (0.8H, −inset).
+    func shape(_ stage: YUIModalCardStage) -> YUIModalCardShape {
+        let height = window.height
+        switch stage {
+        case .peek: return YUIModalCardShape(height: 0.5 * height, bottom: 0.5 * height - peekTab)
+        case .half: return YUIModalCardShape(height: 0.5 * height, bottom: -inset)
+        case .full: return YUIModalCardShape(height: 0.8 * height, bottom: -inset)
+        }
+    }
+
+    /// The content's rect in window points: inset from the sides, its bottom at `Sb + b`.
+    func contentFrame(_ shape: YUIModalCardShape) -> Rect {
+        Rect(
+            x: inset, y: safeBottom + shape.bottom - shape.height, width: window.width - 2 * inset,
+            height: shape.height)
+    }
+
+    /// The content's top edge, window points.
+    func top(_ shape: YUIModalCardShape) -> Double { safeBottom + shape.bottom - shape.height }
+
+    /// The shape whose top is at `top`: below the half stage's top the card slides down at
+    /// the half height; above it the card grows with its bottom held at `Sb − inset`.
+    func shape(top: Double) -> YUIModalCardShape {
+        let half = shape(.half)
+        if top >= self.top(half) {
+            return YUIModalCardShape(height: half.height, bottom: top + half.height - safeBottom)
+        }
+        return YUIModalCardShape(height: safeBottom + half.bottom - top, bottom: half.bottom)
+    }
+
+    /// How far the card has gone from `start` toward `reference`, by its top edge: 0 at the start
+    /// stage, 1 at the reference stage (the chosen stage, or when the card stays, the neighbour
+    /// the drag headed for); past either end while rubber-banding.
+    func progress(_ shape: YUIModalCardShape, from start: YUIModalCardStage, toward reference: YUIModalCardStage)
+        -> Double
+    {
+        let startTop = top(self.shape(start))
+        let span = startTop - top(self.shape(reference))
+        return span == 0 ? 0 : (startTop - top(shape)) / span
+    }
+
+    /// The stage next to `stage` upward (taller) or downward, or the other neighbour at an end.
+    static func neighbour(of stage: YUIModalCardStage, upward: Bool) -> YUIModalCardStage {
+        let stages = YUIModalCardStage.allCases
+        let wanted = stage.index + (upward ? 1 : -1)
+        let index = stages.indices.contains(wanted) ? wanted : stage.index + (upward ? -1 : 1)
+        return stages[index]
+    }
+}
