@@ -15,7 +15,8 @@ public struct PresetCatalogue: Sendable {
 
     /// The presets Segue ships.
     public static let builtIn = PresetCatalogue(
-        presets: InstagramPresets.all + MiquidoPresets.all + TouchwondersPresets.all + AppStorePresets.all)
+        presets: InstagramPresets.all + MiquidoPresets.all + TouchwondersPresets.all + AppStorePresets.all
+            + YUIPaperPresets.all)
 
     /// The preset with this identifier, if the catalogue holds one.
     public func preset(id: String) -> (any Preset)? {
