@@ -56,8 +56,11 @@ import Testing
             width: a.width + (b.width - a.width) * x, height: a.height + (b.height - a.height) * x)
     }
 
+    /// The tap-started push and pop.
+    static let tapPresets: [any Preset] = [YUIPaperPush(), YUIPaperPop()]
+
     @Test func seedConstantsAreTheDefaults() {
-        for preset in YUIPaperPresets.all {
+        for preset in Self.tapPresets {
             func value(_ name: String) -> ParameterValue? {
                 preset.parameters.first { $0.name == name }?.defaultValue
             }
@@ -246,7 +249,7 @@ import Testing
     /// jumps more than the spring can move it in one frame.
     @Test(arguments: [7.0, 24, 60, 120])
     func framesFollowTheGridAndMoveSmoothly(frameRate: Double) throws {
-        for preset in YUIPaperPresets.all {
+        for preset in Self.tapPresets {
             for index in [0, 1, 5] {
                 let simulation = try run(
                     preset, scene: ["selectedIndex": .number(Double(index)), "contentOffset": .number(100)],
@@ -268,6 +271,118 @@ import Testing
                     let db = b.layers[Self.demo].presentationFrame
                     #expect(abs(db.width - da.width) <= Self.W * maxSpeed / frameRate + 1e-6)
                 }
+            }
+        }
+    }
+
+    // MARK: - yui.fbPaper.interactivePop (beyond the seed)
+
+    /// A linear drag from (195, 300) by `dy` down (and `dx` across) over `seconds`, lifted a frame later.
+    func drag(_ dy: Double, dx: Double = 0, over seconds: Double) -> [GestureSample] {
+        InstagramExampleGestures.linearDrag(from: Point(x: 195, y: 300), by: Point(x: dx, y: dy), over: seconds)
+    }
+
+    @Test func interactivePopSaysItGoesBeyondTheSeed() {
+        let preset = YUIPaperInteractivePop()
+        func value(_ name: String) -> ParameterValue? { preset.parameters.first { $0.name == name }?.defaultValue }
+        #expect(value("dragDistance") == .number(0.5))  // §10.4 maxT = 0.5·H, reused
+        #expect(value("flickVelocity") == .number(500))  // §10.4 |vy| > 500, reused
+        #expect(value("progressThreshold") == .number(0.5))  // §10.4 ty/maxT > 0.5, reused
+        #expect(value("gateRatio") == .number(1.5))  // §10.4 |vy| > 1.5·|vx|, reused
+        #expect(value("duration") == .number(0.5) && value("dampingRatio") == .number(2))
+        #expect(preset.description.interactive && preset.decisionRules.map(\.id) == ["flickOrHalf"])
+        #expect(preset.description.summary.hasPrefix("Beyond the seed"))
+        #expect(preset.description.source.hasPrefix("beyond seed 004"))
+    }
+
+    /// The example: 260 pt down in 0.3 s. While the finger moves every layer shows the pop
+    /// at p = ty/422; released at p = 260/422 > 0.5 and vy > 500 it finishes, springing
+    /// the rest with V = (vy/422)/(1 − p) (motion-math.md §2.8), and ends on the home.
+    @Test func interactivePopScrubsThePopAndFinishes() throws {
+        let simulation = try run(YUIPaperInteractivePop(), samples: YUIPaperInteractivePop.exampleDrag)
+        let decision = try #require(simulation.decision)
+        let p0 = 260 / (0.5 * Self.H)
+        #expect(decision.outcome == .finish && decision.rule == "flickOrHalf")
+        #expect(close(decision.progress, p0, 1e-9) && close(decision.translation.y, 260, 1e-6))
+        let fc = Self.smallContainer(0)
+        let screen = Rect(x: 0, y: 0, width: Self.W, height: Self.H)
+        // Frame 0 is before the pan begins: the demo alone.
+        #expect(simulation.frames[0].layers[Self.home].opacity == 0)
+        for k in [1, 9, 18] {
+            let frame = simulation.frames[k]
+            let p = 260 * Double(k) / 18 / 422
+            #expect(frame.phase == .interactive && close(frame.progress, p, 1e-6))
+            expectRect(frame.layers[Self.demo].presentationFrame, lerp(screen, fc, p), 1e-4)
+            #expect(close(frame.layers[Self.demo].opacity, 1 - p, 1e-6))
+            #expect(close(frame.layers[Self.backdrop].opacity, 0.5 * (1 - p), 1e-6))
+        }
+        let release = 19.0 / 60
+        let handoff = decision.velocity.y / 422 / (1 - p0)
+        for k in [20, 25, 35] {
+            let frame = simulation.frames[k]
+            let p = p0 + (1 - p0) * Self.e(frame.time - release, duration: 0.5, velocity: handoff)
+            #expect(frame.phase == .animating && close(frame.progress, p, 1e-6))
+            expectRect(frame.layers[Self.demo].presentationFrame, lerp(screen, fc, p), 1e-3)
+        }
+        #expect(simulation.frames.count == 50)  // (19/60 + 0.5)·60 = 49 → frames 0 … 49
+        let last = try #require(simulation.frames.last)
+        #expect(last.phase == .settled && last.progress == 1 && close(last.time, release + 0.5, 1e-9))
+        #expect(last.layers[Self.demo].opacity == 0 && last.layers[Self.home].opacity == 1)
+        expectRect(last.layers[Self.selected].presentationFrame, fc)
+        #expect(simulation.events.map(\.type) == [.began, .released, .finished])
+    }
+
+    /// A slow short drag (100 pt in 0.5 s: vy ≈ 200 ≤ 500, p = 100/422 ≤ 0.5) cancels and
+    /// ends on the open demo; a quick 60 pt flick (≈ 1200 pt/s) finishes though p is small.
+    @Test func interactivePopReleasePolicy() throws {
+        let slow = try run(YUIPaperInteractivePop(), samples: drag(100, over: 0.5))
+        let slowDecision = try #require(slow.decision)
+        #expect(slowDecision.outcome == .cancel && close(slowDecision.progress, 100 / 422.0, 1e-9))
+        #expect(abs(slowDecision.velocity.y) <= 500)
+        let last = try #require(slow.frames.last)
+        #expect(last.progress == 0 && last.layers[Self.demo].transform == .identity)
+        #expect(last.layers[Self.demo].opacity == 1 && last.layers[Self.home].opacity == 0)
+        #expect(slow.events.last?.type == .cancelled)
+
+        let flick = try run(YUIPaperInteractivePop(), samples: drag(60, over: 0.05))
+        let flickDecision = try #require(flick.decision)
+        #expect(flickDecision.velocity.y > 500 && flickDecision.progress < 0.5)
+        #expect(flickDecision.outcome == .finish && flickDecision.rule == "flickOrHalf")
+    }
+
+    /// A sideways pan fails §10.4's gate (vy ≤ 1.5·|vx|): nothing moves, the demo stays open.
+    @Test func interactivePopIgnoresASidewaysPan() throws {
+        let simulation = try run(YUIPaperInteractivePop(), samples: drag(20, dx: 200, over: 0.3))
+        let decision = try #require(simulation.decision)
+        #expect(decision.rule == "gate" && decision.outcome == .cancel)
+        let geometry = YUIPaperGeometry(
+            scene: YUIPaperScene(ParameterValues(specs: YUIPaperScene.fields, given: [:])),
+            parameters: ParameterValues(specs: YUIPaperInteractivePop().parameters, given: [:]))
+        let open = YUIPaperState.demo(geometry).layers(geometry)
+        #expect(simulation.frames.allSatisfy { $0.progress == 0 && $0.layers == open })
+        #expect(simulation.frames.last?.phase == .settled)
+    }
+
+    /// Property: for smooth downward drags of many lengths and speeds, the progress never
+    /// jumps more than the finger or the spring can move it in one frame, and the
+    /// last frame is the exact settled state of the outcome.
+    @Test func interactivePopFramesAreContinuous() throws {
+        for dy in stride(from: 40.0, through: 700, by: 110) {
+            for seconds in [0.1, 0.35, 0.8] {
+                let simulation = try run(YUIPaperInteractivePop(), samples: drag(dy, over: seconds))
+                let decision = try #require(simulation.decision)
+                let fingerStep = dy / seconds / 60 / 422
+                let handoff = abs(
+                    decision.velocity.y / 422
+                        / max(abs((decision.outcome == .finish ? 1 : 0) - decision.progress), 1e-9))
+                let springStep = (Self.omega(velocity: min(handoff, 40)) + handoff) / 60
+                let frames = simulation.frames.dropLast()
+                for (a, b) in zip(frames, frames.dropFirst()) {
+                    #expect(abs(b.progress - a.progress) <= max(fingerStep, springStep) + 1e-6)
+                }
+                let last = try #require(simulation.frames.last)
+                #expect(last.phase == .settled)
+                #expect(last.progress == (decision.outcome == .finish ? 1 : 0))
             }
         }
     }
