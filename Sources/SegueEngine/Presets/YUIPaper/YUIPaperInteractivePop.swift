@@ -1,0 +1,180 @@
+import SegueMath
+
+/// `yui.fbPaper.interactivePop`, beyond seed 004: dragging the open demo down shrinks
+/// it back into the strip along the pop's path (p = clamp(ty / (0.5·H), 0, 1)); on
+/// release it finishes or cancels by the settings pull-down's policy (§10.4: a flick
+/// over 500 pt/s decides by its direction, otherwise p > 0.5), then springs the rest
+/// of the way with the finger's velocity handed off. The seed's README lists this
+/// drag as not done (seed-transitions.md §10.3, §14.29).
+struct YUIPaperInteractivePop: Preset {
+    let description = PresetDescription(
+        id: "yui.fbPaper.interactivePop", title: "YUI Facebook Paper (drag the open card down to pop)",
+        summary: "Beyond the seed: seed 004's README lists the interactive drag on Paper cards as not done, so this "
+            + "drag is Segue's. A downward pan (vy > 1.5·|vx| when it begins, §10.4's gate) scrubs the pop: "
+            + "p = clamp(ty / (0.5·H), 0, 1) and every layer shows the pop at e = p (the demo shrinking onto the "
+            + "card, the strip shrinking back). On release: |vy| > 500 pt/s finishes iff vy > 0, otherwise it "
+            + "finishes iff p > 0.5 (the settings pull-down's policy, §10.4); the rest runs on seed 004's 0.5 s "
+            + "spring (damping 2 → 1) with the finger's velocity handed off. [inferred]: the drag distance 0.5·H, "
+            + "the gate and the release policy, all borrowed from §10.4; the header's frame and card count.",
+        source: "beyond seed 004 (README TODO: \"Add interactive gesture to Facebook Paper cards\"; "
+            + "seed-transitions.md §10.3, §10.4, §14.29)",
+        interactive: true)
+    let sceneFields = YUIPaperScene.fields
+    let parameters =
+        YUIPaperParameters.all + [
+            ParameterSpec(
+                name: "dragDistance", kind: .number(0.05...2, unit: "H"), defaultValue: .number(0.5),
+                summary: "How far down, as a fraction of the window's height, the finger drags for the whole pop.",
+                source: "seed 004 HomeView settings pull maxT = 0.5·H (seed-transitions.md §10.4) [inferred reuse]"),
+            ParameterSpec(
+                name: "flickVelocity", kind: .number(0...10_000, unit: "pt/s"), defaultValue: .number(500),
+                summary: "A release faster than this (|vy|) decides by its direction alone.",
+                source: "seed 004 HomeView settings pull: abs(velocity.y) > 500 (§10.4) [inferred reuse]"),
+            ParameterSpec(
+                name: "progressThreshold", kind: .number(0...1, unit: ""), defaultValue: .number(0.5),
+                summary: "A slower release finishes iff the progress is above this.",
+                source: "seed 004 HomeView settings pull: ty / maxT > 0.5 (§10.4) [inferred reuse]"),
+            ParameterSpec(
+                name: "gateRatio", kind: .number(0...10, unit: ""), defaultValue: .number(1.5),
+                summary: "The pan starts the pop only if vy > gateRatio·|vx| when it begins (a downward pull).",
+                source: "seed 004 HomeView gestureRecognizerShouldBegin: |vy| > 1.5·|vx| (§10.4) [inferred reuse]"),
+            InstagramParameters.velocityEstimator,
+        ]
+    let decisionRules = [
+        DecisionRule(
+            id: "flickOrHalf",
+            summary: "if |vy| > 500 pt/s finish iff vy > 0, else finish iff p > 0.5 (beyond the seed)",
+            source: "seed 004 HomeView settings pull-down release (seed-transitions.md §10.4), reused")
+    ]
+    var exampleGesture: [GestureSample]? { Self.exampleDrag }
+
+    /// From the middle of the screen the finger moves down 260 pt over 0.3 s at 60 Hz,
+    /// then lifts one frame later (p = 260/422 ≈ 0.616, vy ≈ 867 pt/s → finish).
+    static let exampleDrag = InstagramExampleGestures.linearDrag(
+        from: Point(x: 195, y: 300), by: Point(x: 0, y: 260), over: 0.3)
+
+    /// The pop's progress for a translation: downward drags only, clamped to [0, 1].
+    static func progress(translation: Point, distance: Double) -> Double {
+        min(max(translation.y / distance, 0), 1)
+    }
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let parameters = input.parameters
+        let geometry = YUIPaperGeometry(scene: YUIPaperScene(input.scene), parameters: parameters)
+        let gesture = try InstagramGesture(input)
+        let backdrop = parameters.number("backdropOpacity")
+        let distance = parameters.number("dragDistance") * geometry.scene.window.height
+        let began = gesture.track.began.time
+        let releaseTime = gesture.release.time
+        let translation = gesture.translation(at: releaseTime)
+        let velocity = gesture.releaseVelocity
+        let releaseProgress = Self.progress(translation: translation, distance: distance)
+        let layers = YUIPaperState.layerDescriptions(geometry)
+        let gate = gesture.recognitionTime.map { _ in
+            let start = gesture.velocityAtRecognition
+            return (start.y > parameters.number("gateRatio") * abs(start.x), start)
+        }
+        guard let recognized = gesture.recognitionTime, let gate, gate.0 else {
+            let reason =
+                gate.map {
+                    "the pan began at (\(Format.speed($0.1.x)), \(Format.speed($0.1.y))) pt/s, not a downward pull "
+                        + "(vy > \(Format.amount(parameters.number("gateRatio")))·|vx|)"
+                } ?? "the finger never moved, so the pan never began"
+            return try ignoredPan(
+                geometry: geometry, gesture: gesture, layers: layers, frameRate: input.frameRate,
+                decision: Decision(
+                    outcome: .cancel, time: releaseTime, rule: "gate", translation: translation, velocity: velocity,
+                    progress: 0, explanation: "\(reason): the demo stays open"))
+        }
+        let decision = Self.decision(
+            gesture: gesture, progress: releaseProgress, velocity: velocity, translation: translation,
+            flick: parameters.number("flickVelocity"), threshold: parameters.number("progressThreshold"))
+        let target = decision.outcome == .finish ? 1.0 : 0
+        // The finger's dp/dt = vy / distance, handed to the spring as a relative velocity (motion-math.md §2.8).
+        let handoff = SpringVelocityHandoff.relativeVelocity(
+            velocity.y / distance, from: releaseProgress, to: target)
+        let settleDuration = parameters.number("duration")
+        let spring =
+            Spring.uikit(
+                duration: settleDuration, dampingRatio: parameters.number("dampingRatio"), initialVelocity: handoff)
+            ?? .systemDefault
+        let settle = Easing.spring(spring, initialVelocity: handoff, duration: settleDuration)
+        let completed = releaseTime + settleDuration
+        let settled: YUIPaperState = decision.outcome == .finish ? .home(geometry) : .demo(geometry)
+
+        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let frames = try grid.frames(
+            state: { time in
+                if time < recognized {
+                    return SimulationFrame(
+                        time: time, phase: .interactive, progress: 0,
+                        layers: YUIPaperState.demo(geometry).layers(geometry))
+                }
+                let p: Double
+                let phase: FramePhase
+                if time < releaseTime {
+                    p = Self.progress(translation: gesture.translation(at: time), distance: distance)
+                    phase = .interactive
+                } else {
+                    p = releaseProgress + (target - releaseProgress) * settle.value(at: time - releaseTime)
+                    phase = .animating
+                }
+                return SimulationFrame(
+                    time: time, phase: phase, progress: p,
+                    layers: YUIPaperState.pop(geometry, e: p, backdrop: backdrop).layers(geometry))
+            },
+            finalState: { time in
+                SimulationFrame(time: time, phase: .settled, progress: target, layers: settled.layers(geometry))
+            })
+        return Simulation(
+            presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
+            layers: layers, decision: decision,
+            events: gesture.events(completed: completed, outcome: decision.outcome), frames: frames)
+    }
+
+    /// The release: a cancelled pan cancels; a flick faster than `flick` finishes iff it
+    /// points down; otherwise the pop finishes iff `progress` > `threshold`.
+    static func decision(
+        gesture: InstagramGesture, progress: Double, velocity: Point, translation: Point, flick: Double,
+        threshold: Double
+    ) -> Decision {
+        let vy = Format.speed(velocity.y)
+        let (outcome, rule, explanation): (Decision.Outcome, String, String)
+        if gesture.release.phase == .cancelled {
+            (outcome, rule, explanation) = (.cancel, "gestureCancelled", "the gesture was cancelled: cancel")
+        } else if abs(velocity.y) > flick {
+            (outcome, rule, explanation) = (
+                velocity.y > 0 ? .finish : .cancel, "flickOrHalf",
+                "released at vy = \(vy) pt/s, |vy| > \(Format.amount(flick)): "
+                    + (velocity.y > 0 ? "moving down, finish" : "moving up, cancel")
+            )
+        } else {
+            let finishes = progress > threshold
+            (outcome, rule, explanation) = (
+                finishes ? .finish : .cancel, "flickOrHalf",
+                "released at vy = \(vy) pt/s, |vy| ≤ \(Format.amount(flick)), with p = \(Format.ratio(progress)) "
+                    + (finishes ? "> \(Format.amount(threshold)): finish" : "≤ \(Format.amount(threshold)): cancel")
+            )
+        }
+        return Decision(
+            outcome: outcome, time: gesture.release.time, rule: rule, translation: translation, velocity: velocity,
+            progress: progress, explanation: explanation)
+    }
+
+    /// A pan that never started the pop: the demo stays open until the release.
+    func ignoredPan(
+        geometry: YUIPaperGeometry, gesture: InstagramGesture, layers: [LayerDescription], frameRate: Double,
+        decision: Decision
+    ) throws(SimulationError) -> Simulation {
+        let began = gesture.track.began.time
+        let alone = YUIPaperState.demo(geometry).layers(geometry)
+        let grid = FrameGrid(start: began, end: decision.time, frameRate: frameRate)
+        let frames = try grid.frames(
+            state: { time in SimulationFrame(time: time, phase: .interactive, progress: 0, layers: alone) },
+            finalState: { time in SimulationFrame(time: time, phase: .settled, progress: 0, layers: alone) })
+        return Simulation(
+            presetID: description.id, frameRate: frameRate, duration: (frames.last?.time ?? began) - began,
+            layers: layers, decision: decision, events: gesture.events(completed: decision.time, outcome: .cancel),
+            frames: frames)
+    }
+}

@@ -1,0 +1,25 @@
+/// `yui.fbPaper.push`: tapping a card in the Facebook Paper strip grows the card and
+/// the demo screen together to fill the screen while the strip's content offset
+/// moves the card to the centre, on seed 004's 0.5 s spring (seed-transitions.md
+/// §10.2, scene G §15.8).
+struct YUIPaperPush: Preset {
+    let description = PresetDescription(
+        id: "yui.fbPaper.push", title: "YUI Facebook Paper (tap a card to push)",
+        summary: "The strip (cards 0.6 of the screen) grows to full-screen pages while its content offset brings the "
+            + "tapped card to the centre; the demo screen, transformed onto the card, grows with it to identity and "
+            + "fades in (α = e), radius dcr − 12 → dcr, the header labels rise 0.4·H and fade, a black backdrop "
+            + "goes to 0.5; a 0.5 s UIView spring (damping 2, clamped to 1 as UIKit does; velocity 0.2). Beyond the "
+            + "seed by default: the target offset includes the 1.5 pt spacing (legacyPageOffset reproduces the "
+            + "seed's i·W). [inferred]: the header's frame, the number of cards, the home leaving the window at "
+            + "the end.",
+        source: "seed 004 (HomeTransitionAnimationController.pushAnimation; seed-transitions.md §10.2, §15.8)",
+        interactive: false)
+    let sceneFields = YUIPaperScene.fields
+    let parameters = YUIPaperParameters.all
+    let decisionRules: [DecisionRule] = []
+    let exampleGesture: [GestureSample]? = nil
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        try YUIPaperAnimation.run(id: description.id, pushing: true, input: input)
+    }
+}

@@ -1,0 +1,279 @@
+import SegueMath
+
+/// `yui.fbPaper.settings`: YUI's home settings pull-down (seed 004 `HomeView`;
+/// seed-transitions.md §10.4, §15.8). A vertical pan drags the home container down
+/// (opening) or up (closing) while the white settings view behind it scales and fades
+/// with p = |ty| / (0.5·H); on release a flick over 500 pt/s decides by its direction,
+/// otherwise p > 0.5 shows the settings; a change springs 0.6 s (ζ 0.8, v0 0.6), no
+/// change snaps back on a 0.4 s critically damped spring.
+struct YUIPaperSettings: Preset {
+    let description = PresetDescription(
+        id: "yui.fbPaper.settings", title: "YUI Facebook Paper home (pull down for settings)",
+        summary: "A pan with |vy| > 1.5·|vx| drags the home container: opening (ty ≥ 0) it moves down and scales by "
+            + "1 − 0.04p, p = ty / (0.5·H), while the white settings view behind scales 0.9 + 0.1p and fades in "
+            + "(α = p); closing (from shown, ty ≤ 0) reverses it. Released with |vy| > 500 pt/s the settings show iff "
+            + "vy > 0, otherwise iff ty / (0.5·H) > 0.5; a change toggles on a 0.6 s UIView spring (damping 0.8, "
+            + "velocity 0.6), no change snaps back on a 0.4 s spring (damping 1). [inferred]: the order "
+            + "'translate, then scale' read as the visual shift s·ty (as scene G's 0.98·211 = 206.8), applied after "
+            + "the touch-down transform when closing; upward drags while hidden clamped to ty = 0.",
+        source: "seed 004 (YUI HomeView settings pan; seed-transitions.md §10.4, §15.8)", interactive: true)
+    let sceneFields =
+        YUIPaperScene.fields + [
+            ParameterSpec(
+                name: "settingsShown", kind: .bool, defaultValue: .bool(false),
+                summary: "Whether the settings are shown when the finger touches down (the pan then closes them).",
+                source: "seed-transitions.md §10.4 (opening from hidden; closing from shown)")
+        ]
+    let parameters: [ParameterSpec] = [
+        ParameterSpec(
+            name: "maxTranslation", kind: .number(0.05...2, unit: "H"), defaultValue: .number(0.5),
+            summary: "maxT as a fraction of the window's height: the drag for p = 1, and how far down the shown "
+                + "home sits.",
+            source: "seed 004 HomeView: maxT = 0.5·H"),
+        ParameterSpec(
+            name: "visibleScale", kind: .number(0.1...2, unit: ""), defaultValue: .number(0.96),
+            summary: "The home container's scale with the settings shown (1 − 0.04 at p = 1).",
+            source: "seed 004 HomeView: sVisible = 0.96"),
+        ParameterSpec(
+            name: "settingsHiddenScale", kind: .number(0.1...2, unit: ""), defaultValue: .number(0.9),
+            summary: "The settings view's scale while hidden.",
+            source: "seed 004 HomeView: settings view starts at scale 0.9, α 0"),
+        ParameterSpec(
+            name: "flickVelocity", kind: .number(0...10_000, unit: "pt/s"), defaultValue: .number(500),
+            summary: "A release faster than this (|vy|) decides by its direction alone.",
+            source: "seed 004 HomeView: abs(velocity.y) > 500"),
+        ParameterSpec(
+            name: "progressThreshold", kind: .number(0...1, unit: ""), defaultValue: .number(0.5),
+            summary: "A slower release shows the settings iff ty / maxT is above this.",
+            source: "seed 004 HomeView: ty / maxT > 0.5"),
+        ParameterSpec(
+            name: "gateRatio", kind: .number(0...10, unit: ""), defaultValue: .number(1.5),
+            summary: "The pan starts only if |vy| > gateRatio·|vx| when it begins.",
+            source: "seed 004 HomeView gestureRecognizerShouldBegin: |vy| > 1.5·|vx|"),
+        ParameterSpec(
+            name: "toggleDuration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.6),
+            summary: "The toggle spring's duration.", source: "seed 004 HomeView: UIView.animate(withDuration: 0.6, …)"),
+        ParameterSpec(
+            name: "toggleDampingRatio", kind: .number(0.05...4, unit: ""), defaultValue: .number(0.8),
+            summary: "The toggle spring's damping ratio.", source: "seed 004 HomeView: usingSpringWithDamping: 0.8"),
+        ParameterSpec(
+            name: "toggleInitialVelocity", kind: .number(0...20, unit: "1/s"), defaultValue: .number(0.6),
+            summary: "The toggle spring's initial velocity, in animation distances per second.",
+            source: "seed 004 HomeView: initialSpringVelocity: 0.6"),
+        ParameterSpec(
+            name: "snapBackDuration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.4),
+            summary: "The snap-back spring's duration (damping 1, velocity 0).",
+            source: "seed 004 HomeView: UIView.animate(withDuration: 0.4, usingSpringWithDamping: 1, …)"),
+        InstagramParameters.velocityEstimator,
+    ]
+    let decisionRules = [
+        DecisionRule(
+            id: "flickOrHalf",
+            summary: "if |vy| > 500 pt/s show iff vy > 0, else show iff ty / maxT > 0.5; a change finishes (toggles)",
+            source: "seed 004 HomeView settings pan .ended/.cancelled")
+    ]
+    var exampleGesture: [GestureSample]? { Self.exampleDrag }
+
+    /// §15.8: from (195, 200) the finger moves down 211 pt (p = 0.5) over 0.5 s at 60 Hz
+    /// and rests there for 0.2 s before lifting: vy ≈ 0 < 500 and p = 0.5 is not above
+    /// 0.5, so it snaps back.
+    static let exampleDrag: [GestureSample] = {
+        var samples = InstagramExampleGestures.linearDrag(
+            from: Point(x: 195, y: 200), by: Point(x: 0, y: 211), over: 0.5)
+        let lift = samples.removeLast()
+        for step in 1...12 {
+            samples.append(
+                GestureSample(time: lift.time + Double(step - 1) / 60, location: lift.location, phase: .changed))
+        }
+        samples.append(GestureSample(time: lift.time + 12.0 / 60, location: lift.location, phase: .ended))
+        return samples
+    }()
+
+    /// The home container's and the settings view's look at one moment.
+    struct State: Sendable, Hashable {
+        var containerScale: Double
+        /// The container's visual downward shift, points.
+        var containerShift: Double
+        var settingsScale: Double
+        var settingsOpacity: Double
+
+        func lerp(to other: State, _ x: Double) -> State {
+            State(
+                containerScale: containerScale + (other.containerScale - containerScale) * x,
+                containerShift: containerShift + (other.containerShift - containerShift) * x,
+                settingsScale: settingsScale + (other.settingsScale - settingsScale) * x,
+                settingsOpacity: settingsOpacity + (other.settingsOpacity - settingsOpacity) * x)
+        }
+
+        /// Bottom to top: settings, home.
+        func layers(_ scene: YUIPaperScene) -> [LayerState] {
+            [
+                LayerState(
+                    frame: scene.bounds,
+                    transform: AffineTransform(a: settingsScale, b: 0, c: 0, d: settingsScale, tx: 0, ty: 0),
+                    opacity: settingsOpacity),
+                LayerState(
+                    frame: scene.bounds,
+                    transform: AffineTransform(
+                        a: containerScale, b: 0, c: 0, d: containerScale, tx: 0, ty: containerShift),
+                    cornerRadius: scene.displayCornerRadius),
+            ]
+        }
+    }
+
+    struct Model {
+        var maxT: Double
+        var visibleScale: Double
+        var hiddenScale: Double
+
+        /// Shown: the container translate(0, maxT) then scale(0.96), so shifted 0.96·maxT; settings identity.
+        var shown: State {
+            State(
+                containerScale: visibleScale, containerShift: visibleScale * maxT, settingsScale: 1, settingsOpacity: 1)
+        }
+        /// Hidden: the container identity; settings at 0.9, α 0.
+        var hidden: State {
+            State(containerScale: 1, containerShift: 0, settingsScale: hiddenScale, settingsOpacity: 0)
+        }
+
+        /// §10.4's drag. Opening: translate(0, ty) then scale(1 − 0.04p), the centre moving
+        /// s·ty; settings 0.9 + 0.1p, α p. Closing: the shown transform, then translate(0, ty)
+        /// and scale(1 + 0.04p); settings 1 − 0.1p, α 1 − p.
+        func drag(ty: Double, fromShown: Bool) -> State {
+            let squeeze = 1 - visibleScale
+            let grow = 1 - hiddenScale
+            if fromShown {
+                let t = min(ty, 0)
+                let p = abs(t) / maxT
+                let k = 1 + squeeze * p
+                return State(
+                    containerScale: k * visibleScale, containerShift: k * (visibleScale * maxT + t),
+                    settingsScale: 1 - grow * p, settingsOpacity: 1 - p)
+            }
+            let t = max(ty, 0)
+            let p = t / maxT
+            let s = 1 - squeeze * p
+            return State(
+                containerScale: s, containerShift: s * t, settingsScale: hiddenScale + grow * p, settingsOpacity: p)
+        }
+    }
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let scene = YUIPaperScene(input.scene)
+        let parameters = input.parameters
+        let fromShown = input.scene.bool("settingsShown")
+        let gesture = try InstagramGesture(input)
+        let model = Model(
+            maxT: parameters.number("maxTranslation") * scene.window.height,
+            visibleScale: parameters.number("visibleScale"), hiddenScale: parameters.number("settingsHiddenScale"))
+        let rest = fromShown ? model.shown : model.hidden
+        let began = gesture.track.began.time
+        let releaseTime = gesture.release.time
+        let translation = gesture.translation(at: releaseTime)
+        let velocity = gesture.releaseVelocity
+        let progress = abs(translation.y) / model.maxT
+        let layers = [
+            LayerDescription(
+                id: "settings", role: "the full-screen white settings view, behind the home", frame: scene.bounds),
+            LayerDescription(
+                id: "home", role: "the home container, rounded to the display corner radius", frame: scene.bounds),
+        ]
+        let gate = gesture.recognitionTime.map { _ in
+            let start = gesture.velocityAtRecognition
+            return (abs(start.y) > parameters.number("gateRatio") * abs(start.x), start)
+        }
+        guard let recognized = gesture.recognitionTime, let gate, gate.0 else {
+            let reason =
+                gate.map {
+                    "the pan began at (\(Format.speed($0.1.x)), \(Format.speed($0.1.y))) pt/s, not vertical "
+                        + "(|vy| > \(Format.amount(parameters.number("gateRatio")))·|vx|)"
+                } ?? "the finger never moved, so the pan never began"
+            let decision = Decision(
+                outcome: .cancel, time: releaseTime, rule: "gate", translation: translation, velocity: velocity,
+                progress: 0, explanation: "\(reason): the settings stay \(fromShown ? "shown" : "hidden")")
+            let still = rest.layers(scene)
+            let grid = FrameGrid(start: began, end: releaseTime, frameRate: input.frameRate)
+            let frames = try grid.frames(
+                state: { SimulationFrame(time: $0, phase: .interactive, progress: 0, layers: still) },
+                finalState: { SimulationFrame(time: $0, phase: .settled, progress: 0, layers: still) })
+            return Simulation(
+                presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
+                layers: layers, decision: decision,
+                events: gesture.events(completed: releaseTime, outcome: .cancel), frames: frames)
+        }
+        let decision = Self.decision(
+            gesture: gesture, translation: translation, velocity: velocity, progress: progress, maxT: model.maxT,
+            flick: parameters.number("flickVelocity"), threshold: parameters.number("progressThreshold"),
+            fromShown: fromShown)
+        let toggles = decision.outcome == .finish
+        let target = (fromShown != toggles) ? model.shown : model.hidden
+        let easing = Self.settleEasing(parameters, toggles: toggles)
+        let released = model.drag(ty: translation.y, fromShown: fromShown)
+        let releaseProgress = fromShown ? abs(min(translation.y, 0)) / model.maxT : max(translation.y, 0) / model.maxT
+        let completed = releaseTime + easing.duration
+        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let frames = try grid.frames(
+            state: { time in
+                if time < recognized {
+                    return SimulationFrame(time: time, phase: .interactive, progress: 0, layers: rest.layers(scene))
+                }
+                if time < releaseTime {
+                    let ty = gesture.translation(at: time).y
+                    let p = fromShown ? abs(min(ty, 0)) / model.maxT : max(ty, 0) / model.maxT
+                    return SimulationFrame(
+                        time: time, phase: .interactive, progress: p,
+                        layers: model.drag(ty: ty, fromShown: fromShown).layers(scene))
+                }
+                let x = easing.value(at: time - releaseTime)
+                let end = toggles ? 1.0 : 0
+                return SimulationFrame(
+                    time: time, phase: .animating, progress: releaseProgress + (end - releaseProgress) * x,
+                    layers: released.lerp(to: target, x).layers(scene))
+            },
+            finalState: { time in
+                SimulationFrame(time: time, phase: .settled, progress: toggles ? 1 : 0, layers: target.layers(scene))
+            })
+        return Simulation(
+            presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
+            layers: layers, decision: decision, events: gesture.events(completed: completed, outcome: decision.outcome),
+            frames: frames)
+    }
+
+    /// The toggle spring (0.6 s, ζ 0.8, v0 0.6) or the snap-back (0.4 s, ζ 1, v0 0), with
+    /// UIKit's duration + damping mapping (motion-math.md §2.3).
+    static func settleEasing(_ parameters: ParameterValues, toggles: Bool) -> Easing {
+        let duration = parameters.number(toggles ? "toggleDuration" : "snapBackDuration")
+        let ratio = toggles ? parameters.number("toggleDampingRatio") : 1
+        let velocity = toggles ? parameters.number("toggleInitialVelocity") : 0
+        let spring =
+            Spring.uikit(duration: duration, dampingRatio: ratio, initialVelocity: velocity) ?? .systemDefault
+        return .spring(spring, initialVelocity: velocity, duration: duration)
+    }
+
+    /// §10.4's release: |vy| > 500 shows iff vy > 0; otherwise shows iff ty/maxT > 0.5.
+    /// The outcome is `finish` when that changes the state (a toggle), `cancel` when it
+    /// snaps back; a cancelled pan decides the same way, as the seed handles both alike.
+    static func decision(
+        gesture: InstagramGesture, translation: Point, velocity: Point, progress: Double, maxT: Double, flick: Double,
+        threshold: Double, fromShown: Bool
+    ) -> Decision {
+        let vy = Format.speed(velocity.y)
+        let show: Bool
+        let reason: String
+        if abs(velocity.y) > flick {
+            show = velocity.y > 0
+            reason = "released at vy = \(vy) pt/s, |vy| > \(Format.amount(flick)): \(show ? "show" : "hide")"
+        } else {
+            let ratio = translation.y / maxT
+            show = ratio > threshold
+            reason =
+                "released at vy = \(vy) pt/s, |vy| ≤ \(Format.amount(flick)), with ty/maxT = \(Format.ratio(ratio)) "
+                + (show ? "> \(Format.amount(threshold)): show" : "≤ \(Format.amount(threshold)): hide")
+        }
+        let toggles = show != fromShown
+        return Decision(
+            outcome: toggles ? .finish : .cancel, time: gesture.release.time, rule: "flickOrHalf",
+            translation: translation, velocity: velocity, progress: progress,
+            explanation: reason + (toggles ? ", which toggles the settings" : ", as they were: snap back"))
+    }
+}

@@ -1,0 +1,188 @@
+import SegueMath
+
+/// The Facebook Paper home's two layouts and the demo's place, resolved from the
+/// scene and parameters once per run.
+struct YUIPaperGeometry: Sendable {
+    var scene: YUIPaperScene
+    var small: YUIPaperLayout
+    var big: YUIPaperLayout
+    /// The selected card's image container with the small layout: `Fc` (seed-transitions.md §10.2).
+    var selectedContainer: Rect
+
+    init(scene: YUIPaperScene, parameters: ParameterValues) {
+        self.scene = scene
+        let spacing = parameters.number("itemSpacing")
+        let titleHeight = parameters.number("titleHeight")
+        small = .small(scene, scaleFactor: parameters.number("scaleFactor"), spacing: spacing, titleHeight: titleHeight)
+        big = .big(
+            scene, spacing: spacing, titleHeight: titleHeight, legacyPageOffset: parameters.bool("legacyPageOffset"))
+        selectedContainer = small.imageContainer(scene.selectedIndex)
+    }
+
+    /// The cards shown: the selected one and its neighbours inside the strip.
+    var cardIndices: [Int] {
+        let selected = scene.selectedIndex
+        return [selected - 1, selected, selected + 1]
+    }
+
+    func exists(_ index: Int) -> Bool { index >= 0 && index < scene.itemCount }
+
+    /// The small image container's radius, `max(0, dcr − 32)`.
+    var cardRadius: Double { max(0, scene.displayCornerRadius - YUIPaperConstants.cardRadiusInset) }
+}
+
+/// What the Facebook Paper transitions show at one moment (seed-transitions.md §10.2–
+/// §10.3): how far the strip has grown from the small layout to the big one, the
+/// cards' radius and titles, the header labels, the backdrop, and the demo screen.
+///
+/// Every layer keeps one frame for the whole response (a card's is its small image
+/// container); where it appears goes into its transform, a scale per axis and a
+/// translation about the frame's centre. The strip animates frames and its content
+/// offset, which this transform stands for; the demo's transform is a real one.
+/// `cornerRadius` is each layer's own property, as UIKit holds it.
+struct YUIPaperState: Sendable, Hashable {
+    /// 0 with the small layout, 1 with the big one; card rects are lerped in it.
+    var layout: Double
+    /// The image containers' radius, points.
+    var cardRadius: Double
+    var titleOpacity: Double
+    /// 0 at rest, 1 lifted by 0.4·H.
+    var labelsLift: Double
+    var labelsOpacity: Double
+    var backdropOpacity: Double
+    /// Whether the home is in the window (the navigation controller removes it after a push).
+    var homeVisible: Bool
+    /// Where the demo appears, window points.
+    var demoRect: Rect
+    var demoOpacity: Double
+    var demoRadius: Double
+
+    /// The push at eased progress `e` (§10.2): the demo from `Fc` to the screen, α = e,
+    /// radius dcr − 12 → dcr; the strip to the big layout, cards' radius → dcr, titles
+    /// and labels fade, the labels rise, the backdrop → 0.5.
+    static func push(_ geometry: YUIPaperGeometry, e: Double, backdrop: Double) -> YUIPaperState {
+        let dcr = geometry.scene.displayCornerRadius
+        let demoStart = max(0, dcr - YUIPaperConstants.pushDemoRadiusInset)
+        return YUIPaperState(
+            layout: e, cardRadius: geometry.cardRadius + (dcr - geometry.cardRadius) * e, titleOpacity: 1 - e,
+            labelsLift: e, labelsOpacity: 1 - e, backdropOpacity: backdrop * e, homeVisible: true,
+            demoRect: YUIPaperLayout.lerp(geometry.selectedContainer, geometry.scene.bounds, e), demoOpacity: e,
+            demoRadius: demoStart + (dcr - demoStart) * e)
+    }
+
+    /// The pop at eased progress `e` (§10.3): from the big layout (cards at dcr, titles
+    /// shown, labels lifted and hidden, backdrop 0.5) back to the home, the demo to `Fc`
+    /// with α = 1 − e and radius dcr → dcr − 16.
+    static func pop(_ geometry: YUIPaperGeometry, e: Double, backdrop: Double) -> YUIPaperState {
+        let dcr = geometry.scene.displayCornerRadius
+        let demoEnd = max(0, dcr - YUIPaperConstants.popDemoRadiusInset)
+        return YUIPaperState(
+            layout: 1 - e, cardRadius: dcr + (geometry.cardRadius - dcr) * e, titleOpacity: 1, labelsLift: 1 - e,
+            labelsOpacity: e, backdropOpacity: backdrop * (1 - e), homeVisible: true,
+            demoRect: YUIPaperLayout.lerp(geometry.scene.bounds, geometry.selectedContainer, e),
+            demoOpacity: 1 - e, demoRadius: dcr + (demoEnd - dcr) * e)
+    }
+
+    /// After the push: the demo alone at identity with radius dcr; the home, restored
+    /// to its small layout, is out of the window.
+    static func demo(_ geometry: YUIPaperGeometry) -> YUIPaperState {
+        YUIPaperState(
+            layout: 0, cardRadius: geometry.cardRadius, titleOpacity: 1, labelsLift: 0, labelsOpacity: 1,
+            backdropOpacity: 0, homeVisible: false, demoRect: geometry.scene.bounds, demoOpacity: 1,
+            demoRadius: geometry.scene.displayCornerRadius)
+    }
+
+    /// The home at rest (after the pop): the demo removed, its transform back to
+    /// identity and radius 0; the backdrop removed.
+    static func home(_ geometry: YUIPaperGeometry) -> YUIPaperState {
+        YUIPaperState(
+            layout: 0, cardRadius: geometry.cardRadius, titleOpacity: 1, labelsLift: 0, labelsOpacity: 1,
+            backdropOpacity: 0, homeVisible: true, demoRect: geometry.scene.bounds, demoOpacity: 0, demoRadius: 0)
+    }
+
+    /// The transform about the centre of `frame` that shows it as `visible`.
+    static func transform(from frame: Rect, to visible: Rect) -> AffineTransform {
+        guard frame != visible else { return .identity }
+        return AffineTransform(
+            a: visible.width / frame.width, b: 0, c: 0, d: visible.height / frame.height,
+            tx: visible.midX - frame.midX, ty: visible.midY - frame.midY)
+    }
+
+    /// The layer states, bottom to top: home, backdrop, then per card (previous,
+    /// selected, next) its image container, the selected card's title, the header
+    /// labels, the demo. Layers out of the window have opacity 0.
+    func layers(_ geometry: YUIPaperGeometry) -> [LayerState] {
+        let scene = geometry.scene
+        let home = homeVisible ? 1.0 : 0
+        var layers = [
+            LayerState(frame: scene.bounds, opacity: home, cornerRadius: scene.displayCornerRadius),
+            LayerState(frame: scene.bounds, opacity: homeVisible ? backdropOpacity : 0),
+        ]
+        for index in geometry.cardIndices {
+            let frame = geometry.small.imageContainer(index)
+            let visible = YUIPaperLayout.lerp(frame, geometry.big.imageContainer(index), layout)
+            layers.append(
+                LayerState(
+                    frame: frame, transform: Self.transform(from: frame, to: visible),
+                    opacity: geometry.exists(index) ? home : 0, cornerRadius: cardRadius))
+        }
+        let selected = scene.selectedIndex
+        let title = geometry.small.title(selected)
+        layers.append(
+            LayerState(
+                frame: title,
+                transform: Self.transform(
+                    from: title, to: YUIPaperLayout.lerp(title, geometry.big.title(selected), layout)),
+                opacity: home * titleOpacity))
+        let lift = -YUIPaperConstants.labelsLiftFraction * scene.window.height * labelsLift
+        layers.append(
+            LayerState(
+                frame: scene.labelsFrame,
+                transform: lift == 0 ? .identity : AffineTransform(translationX: 0, y: lift),
+                opacity: home * labelsOpacity))
+        layers.append(
+            LayerState(
+                frame: scene.bounds, transform: Self.transform(from: scene.bounds, to: demoRect), opacity: demoOpacity,
+                cornerRadius: demoRadius))
+        return layers
+    }
+
+    static func layerDescriptions(_ geometry: YUIPaperGeometry) -> [LayerDescription] {
+        let scene = geometry.scene
+        let names = ["previousCard", "selectedCard", "nextCard"]
+        let roles = [
+            "the card before the selected one (opacity 0 if there is none)",
+            "the selected card",
+            "the card after the selected one (opacity 0 if there is none)",
+        ]
+        return [
+            LayerDescription(
+                id: "home", role: "the home's background image, rounded to the display corner radius",
+                frame: scene.bounds),
+            LayerDescription(
+                id: "backdrop", role: "the black backdrop below the strip; it dims the background only",
+                frame: scene.bounds),
+        ]
+            + zip(geometry.cardIndices, zip(names, roles)).map { index, name in
+                LayerDescription(
+                    id: name.0,
+                    role: "\(name.1)'s image container (card \(index)); its frame is the small layout's, its "
+                        + "transform carries the layout change and content offset, cornerRadius is the layer's own "
+                        + "(top corners)",
+                    frame: geometry.small.imageContainer(index))
+            }
+            + [
+                LayerDescription(
+                    id: "selectedTitle", role: "the selected card's 40 pt title band",
+                    frame: geometry.small.title(scene.selectedIndex)),
+                LayerDescription(
+                    id: "labels", role: "the home's header: title, description and settings button",
+                    frame: scene.labelsFrame),
+                LayerDescription(
+                    id: "demo",
+                    role: "the demo screen; its transform maps it onto the selected card, its cornerRadius does not "
+                        + "clip (seed-transitions.md §14.26)",
+                    frame: scene.bounds),
+            ]
+    }
+}
