@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test func aVerticalPanNeverStartsThePop() throws {
-        let samples = InstagramExampleGestures.linearDrag(
+        let samples = ExampleGestures.linearDrag(
             from: Point(x: 100, y: 300), by: Point(x: 10, y: 200), over: 0.2)
         let simulation = try run(InstagramInteractivePop(), samples: samples)
         #expect(simulation.decision?.rule == "gate")

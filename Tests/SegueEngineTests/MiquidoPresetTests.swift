@@ -59,7 +59,7 @@ import Testing
 
     /// A linear upward drag from (100, 200) on the card by `dy` over `seconds`, lifted a frame later.
     func drag(_ dy: Double, over seconds: Double = 0.3, from start: Point = Point(x: 100, y: 200)) -> [GestureSample] {
-        InstagramExampleGestures.linearDrag(from: start, by: Point(x: 0, y: dy), over: seconds)
+        ExampleGestures.linearDrag(from: start, by: Point(x: 0, y: dy), over: seconds)
     }
 
     @Test func seedConstantsAreTheDefaults() throws {

@@ -279,7 +279,7 @@ import Testing
 
     /// A linear drag from (195, 300) by `dy` down (and `dx` across) over `seconds`, lifted a frame later.
     func drag(_ dy: Double, dx: Double = 0, over seconds: Double) -> [GestureSample] {
-        InstagramExampleGestures.linearDrag(from: Point(x: 195, y: 300), by: Point(x: dx, y: dy), over: seconds)
+        ExampleGestures.linearDrag(from: Point(x: 195, y: 300), by: Point(x: dx, y: dy), over: seconds)
     }
 
     @Test func interactivePopSaysItGoesBeyondTheSeed() {

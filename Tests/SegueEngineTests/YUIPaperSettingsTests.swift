@@ -53,7 +53,7 @@ import Testing
     }
 
     func drag(_ dy: Double, dx: Double = 0, over seconds: Double, from y: Double = 200) -> [GestureSample] {
-        InstagramExampleGestures.linearDrag(from: Point(x: 195, y: y), by: Point(x: dx, y: dy), over: seconds)
+        ExampleGestures.linearDrag(from: Point(x: 195, y: y), by: Point(x: dx, y: dy), over: seconds)
     }
 
     @Test func seedConstantsAreTheDefaults() {

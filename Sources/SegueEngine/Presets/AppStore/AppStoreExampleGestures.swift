@@ -11,6 +11,6 @@ enum AppStoreExampleGestures {
 
     /// §15.7 test 2: at the scroll top, a drag down from (195, 300) at 400 pt/s; the
     /// sample at y = 400 (t = 0.25 s) reaches progress 1 and dismisses, finger still down.
-    static let interactiveDismiss = InstagramExampleGestures.linearDrag(
+    static let interactiveDismiss = ExampleGestures.linearDrag(
         from: Point(x: 195, y: 300), by: Point(x: 0, y: 120), over: 0.3)
 }

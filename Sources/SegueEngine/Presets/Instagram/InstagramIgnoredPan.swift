@@ -4,7 +4,7 @@ import SegueMath
 /// it is, and the decision says why.
 enum InstagramIgnoredPan {
     static func simulation(
-        id: String, scene: InstagramScene, gesture: InstagramGesture, reason: String, frameRate: Double,
+        id: String, scene: InstagramScene, gesture: PresetGesture, reason: String, frameRate: Double,
         layers: [LayerDescription]
     ) throws(SimulationError) -> Simulation {
         let began = gesture.track.began.time

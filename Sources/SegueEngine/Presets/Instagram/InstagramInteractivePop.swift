@@ -33,7 +33,7 @@ struct InstagramInteractivePop: Preset {
                 name: "gate", kind: .choice(["horizontal", "yui"]), defaultValue: .choice("horizontal"),
                 summary: "Which pans start the pop: |vx| > |vy| (seed 000), or YUI's vx > |vy| or a downward pull.",
                 source: "seed 000: guard abs(velocity.x) > abs(velocity.y)"),
-            InstagramParameters.velocityEstimator,
+            SharedParameters.velocityEstimator,
             ParameterSpec(
                 name: "springSettle", kind: .bool, defaultValue: .bool(false),
                 summary: "Beyond the seeds: settle with a spring that starts at the release velocity "
@@ -74,7 +74,7 @@ struct InstagramInteractivePop: Preset {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = InstagramScene(input.scene)
         let parameters = input.parameters
-        let gesture = try InstagramGesture(input)
+        let gesture = try PresetGesture(input)
         let began = gesture.track.began.time
         let releaseTime = gesture.release.time
         let layers = InstagramState.layerDescriptions(scene)

@@ -28,11 +28,6 @@ enum InstagramParameters {
         summary: "Reproduce the seeds' aspectFit bug (inverted ratio; right only for square cells).",
         source: "seed-transitions.md §2.5, §14.1")
 
-    static let velocityEstimator = ParameterSpec(
-        name: "velocityEstimator", kind: .choice(["uikit", "leastSquares"]), defaultValue: .choice("uikit"),
-        summary: "How the release velocity is estimated: UIKit's 0.2/0.8 blend or a least-squares fit.",
-        source: "motion-math.md §4.1, §4.2")
-
     /// Parameters of the tap-started push and pop.
     static let animated: [ParameterSpec] = [duration, curve(), cornerRadius, overlayOpacity, legacyAspectFit]
 }

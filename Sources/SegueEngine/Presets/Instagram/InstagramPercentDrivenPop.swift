@@ -17,14 +17,14 @@ struct InstagramPercentDrivenPop: Preset {
                 name: "completionSpeed", kind: .number(0.1...10, unit: ""), defaultValue: .number(1),
                 summary: "How fast finish() and cancel() play the rest of the animation.",
                 source: "UIPercentDrivenInteractiveTransition.completionSpeed default 1 (motion-math.md §3.3)"),
-            InstagramParameters.velocityEstimator,
+            SharedParameters.velocityEstimator,
         ]
     let decisionRules = [InstagramReleaseRule.rules[0]]
     var exampleGesture: [GestureSample]? { InstagramExampleGestures.percentDrivenPop }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = InstagramScene(input.scene)
-        let gesture = try InstagramGesture(input)
+        let gesture = try PresetGesture(input)
         let easing = InstagramAnimation.easing(input.parameters)
         let (start, end) = InstagramPop.ends(scene, input.parameters)
         let began = gesture.track.began.time

@@ -40,7 +40,7 @@ struct MiquidoDiveDeeper: Preset {
                 summary: "Reproduce the seed reading shouldFinish (and the scrub) from the last changed sample, "
                     + "not the release sample (seed-transitions.md §1.5).",
                 source: "seed 001: shouldFinish is set only in case .changed"),
-            InstagramParameters.velocityEstimator,
+            SharedParameters.velocityEstimator,
         ]
     let decisionRules = [
         DecisionRule(
@@ -51,7 +51,7 @@ struct MiquidoDiveDeeper: Preset {
 
     /// §15.5: from (100, 200) on the card the finger moves up 150 pt over 0.3 s at 60 Hz,
     /// then lifts one frame later (p = 150/844 = 0.1777 → finish).
-    static let exampleDrag = InstagramExampleGestures.linearDrag(
+    static let exampleDrag = ExampleGestures.linearDrag(
         from: Point(x: 100, y: 200), by: Point(x: 0, y: -150), over: 0.3)
 
     /// Seed 001's progress for a translation: upward drags only, capped.
@@ -62,7 +62,7 @@ struct MiquidoDiveDeeper: Preset {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = MiquidoScene(input.scene)
         let parameters = input.parameters
-        let gesture = try InstagramGesture(input)
+        let gesture = try PresetGesture(input)
         let easing = MiquidoParameters.easing(parameters)
         let fade = parameters.number("fadeOpacity")
         let began = gesture.track.began.time
@@ -135,7 +135,7 @@ struct MiquidoDiveDeeper: Preset {
     /// Seed 001's release: a cancelled pan cancels ([inferred]); an ended one finishes
     /// iff its progress passed the threshold, read at the release sample.
     static func decision(
-        gesture: InstagramGesture, progress: Double, threshold: Double, translation: Point, velocity: Point
+        gesture: PresetGesture, progress: Double, threshold: Double, translation: Point, velocity: Point
     ) -> Decision {
         let (outcome, rule, explanation): (Decision.Outcome, String, String)
         if gesture.release.phase == .cancelled {
@@ -158,7 +158,7 @@ struct MiquidoDiveDeeper: Preset {
 
     /// A pan that never started a present: the grid stays as it is until the release.
     func ignoredPan(
-        scene: MiquidoScene, gesture: InstagramGesture, layers: [LayerDescription], frameRate: Double,
+        scene: MiquidoScene, gesture: PresetGesture, layers: [LayerDescription], frameRate: Double,
         decision: Decision
     ) throws(SimulationError) -> Simulation {
         let began = gesture.track.began.time

@@ -84,18 +84,18 @@ struct YUIModalCard: Preset {
             summary: "Reproduce the seed: a cancelled pan leaves the card where it was (§14 item 36); by default "
                 + "it springs back to the start stage.",
             source: "seed-transitions.md §14.36"),
-        InstagramParameters.velocityEstimator,
+        SharedParameters.velocityEstimator,
     ]
     let decisionRules = YUIModalCardRelease.rules
     var exampleGesture: [GestureSample]? {
         // Scene I's first test: from half, drag up 200 pt in 0.3 s and lift.
-        InstagramExampleGestures.linearDrag(from: Point(x: 195, y: 600), by: Point(x: 0, y: -200), over: 0.3)
+        ExampleGestures.linearDrag(from: Point(x: 195, y: 600), by: Point(x: 0, y: -200), over: 0.3)
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = YUIModalCardScene(input.scene)
         let parameters = input.parameters
-        let gesture = try InstagramGesture(input)
+        let gesture = try PresetGesture(input)
         let start = YUIModalCardStage(rawValue: parameters.choice("startStage")) ?? .half
         let mapping = YUIModalCardDrag(rawValue: parameters.choice("dragMapping")) ?? .rubberBand
         let began = gesture.track.began.time
@@ -172,7 +172,7 @@ struct YUIModalCard: Preset {
     /// The stage the release picks and the decision that reports it: finish when the stage
     /// changes, cancel when the card returns to where it started.
     private func decide(
-        gesture: InstagramGesture, start: YUIModalCardStage, released: YUIModalCardShape, scene: YUIModalCardScene,
+        gesture: PresetGesture, start: YUIModalCardStage, released: YUIModalCardShape, scene: YUIModalCardScene,
         parameters: ParameterValues
     ) -> (stage: YUIModalCardStage, reference: YUIModalCardStage, projectedTop: Double?, decision: Decision) {
         let translation = gesture.translation(at: gesture.release.time)

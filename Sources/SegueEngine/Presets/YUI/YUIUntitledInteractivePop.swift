@@ -39,7 +39,7 @@ struct YUIUntitledInteractivePop: Preset {
             name: "finishProgress", kind: .number(0...1, unit: ""), defaultValue: .number(0.1),
             summary: "A release past this progress while moving right finishes.",
             source: "seed 004 handlePan: progress > 0.1 && velocity.x > 0"),
-        InstagramParameters.velocityEstimator,
+        SharedParameters.velocityEstimator,
     ]
     let decisionRules = [
         DecisionRule(
@@ -49,13 +49,13 @@ struct YUIUntitledInteractivePop: Preset {
     ]
     var exampleGesture: [GestureSample]? {
         // Scene H's first test: tx grows to 60 (p = 0.154) at 200 pt/s, then the finger lifts.
-        InstagramExampleGestures.linearDrag(from: Point(x: 40, y: 500), by: Point(x: 60, y: 0), over: 0.3)
+        ExampleGestures.linearDrag(from: Point(x: 40, y: 500), by: Point(x: 60, y: 0), over: 0.3)
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = YUIUntitledScene(input.scene)
         let parameters = input.parameters
-        let gesture = try InstagramGesture(input)
+        let gesture = try PresetGesture(input)
         let animationDuration = parameters.number("animationDuration")
         let reported =
             parameters.bool("legacyDurationMismatch") ? parameters.number("reportedDuration") : animationDuration
@@ -114,7 +114,7 @@ struct YUIUntitledInteractivePop: Preset {
             events: gesture.events(completed: completed, outcome: decision.outcome), frames: frames)
     }
 
-    private func decide(gesture: InstagramGesture, p: Double, parameters: ParameterValues) -> Decision {
+    private func decide(gesture: PresetGesture, p: Double, parameters: ParameterValues) -> Decision {
         let translation = gesture.translation(at: gesture.release.time)
         let velocity = gesture.releaseVelocity
         let progress = min(max(p, 0), 1)
@@ -147,7 +147,7 @@ struct YUIUntitledInteractivePop: Preset {
     }
 
     private func ignored(
-        gesture: InstagramGesture, reason: String, frameRate: Double, layers: [LayerDescription], alone: [LayerState]
+        gesture: PresetGesture, reason: String, frameRate: Double, layers: [LayerDescription], alone: [LayerState]
     ) throws(SimulationError) -> Simulation {
         let began = gesture.track.began.time
         let releaseTime = gesture.release.time

@@ -38,7 +38,7 @@ struct YUIPaperInteractivePop: Preset {
                 name: "gateRatio", kind: .number(0...10, unit: ""), defaultValue: .number(1.5),
                 summary: "The pan starts the pop only if vy > gateRatio·|vx| when it begins (a downward pull).",
                 source: "seed 004 HomeView gestureRecognizerShouldBegin: |vy| > 1.5·|vx| (§10.4) [inferred reuse]"),
-            InstagramParameters.velocityEstimator,
+            SharedParameters.velocityEstimator,
         ]
     let decisionRules = [
         DecisionRule(
@@ -50,7 +50,7 @@ struct YUIPaperInteractivePop: Preset {
 
     /// From the middle of the screen the finger moves down 260 pt over 0.3 s at 60 Hz,
     /// then lifts one frame later (p = 260/422 ≈ 0.616, vy ≈ 867 pt/s → finish).
-    static let exampleDrag = InstagramExampleGestures.linearDrag(
+    static let exampleDrag = ExampleGestures.linearDrag(
         from: Point(x: 195, y: 300), by: Point(x: 0, y: 260), over: 0.3)
 
     /// The pop's progress for a translation: downward drags only, clamped to [0, 1].
@@ -61,7 +61,7 @@ struct YUIPaperInteractivePop: Preset {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let parameters = input.parameters
         let geometry = YUIPaperGeometry(scene: YUIPaperScene(input.scene), parameters: parameters)
-        let gesture = try InstagramGesture(input)
+        let gesture = try PresetGesture(input)
         let backdrop = parameters.number("backdropOpacity")
         let distance = parameters.number("dragDistance") * geometry.scene.window.height
         let began = gesture.track.began.time
@@ -135,7 +135,7 @@ struct YUIPaperInteractivePop: Preset {
     /// The release: a cancelled pan cancels; a flick faster than `flick` finishes iff it
     /// points down; otherwise the pop finishes iff `progress` > `threshold`.
     static func decision(
-        gesture: InstagramGesture, progress: Double, velocity: Point, translation: Point, flick: Double,
+        gesture: PresetGesture, progress: Double, velocity: Point, translation: Point, flick: Double,
         threshold: Double
     ) -> Decision {
         let vy = Format.speed(velocity.y)
@@ -163,7 +163,7 @@ struct YUIPaperInteractivePop: Preset {
 
     /// A pan that never started the pop: the demo stays open until the release.
     func ignoredPan(
-        geometry: YUIPaperGeometry, gesture: InstagramGesture, layers: [LayerDescription], frameRate: Double,
+        geometry: YUIPaperGeometry, gesture: PresetGesture, layers: [LayerDescription], frameRate: Double,
         decision: Decision
     ) throws(SimulationError) -> Simulation {
         let began = gesture.track.began.time

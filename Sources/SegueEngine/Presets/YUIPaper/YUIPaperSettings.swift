@@ -64,7 +64,7 @@ struct YUIPaperSettings: Preset {
             name: "snapBackDuration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.4),
             summary: "The snap-back spring's duration (damping 1, velocity 0).",
             source: "seed 004 HomeView: UIView.animate(withDuration: 0.4, usingSpringWithDamping: 1, …)"),
-        InstagramParameters.velocityEstimator,
+        SharedParameters.velocityEstimator,
     ]
     let decisionRules = [
         DecisionRule(
@@ -78,7 +78,7 @@ struct YUIPaperSettings: Preset {
     /// and rests there for 0.2 s before lifting: vy ≈ 0 < 500 and p = 0.5 is not above
     /// 0.5, so it snaps back.
     static let exampleDrag: [GestureSample] = {
-        var samples = InstagramExampleGestures.linearDrag(
+        var samples = ExampleGestures.linearDrag(
             from: Point(x: 195, y: 200), by: Point(x: 0, y: 211), over: 0.5)
         let lift = samples.removeLast()
         for step in 1...12 {
@@ -162,7 +162,7 @@ struct YUIPaperSettings: Preset {
         let scene = YUIPaperScene(input.scene)
         let parameters = input.parameters
         let fromShown = input.scene.bool("settingsShown")
-        let gesture = try InstagramGesture(input)
+        let gesture = try PresetGesture(input)
         let model = Model(
             maxT: parameters.number("maxTranslation") * scene.window.height,
             visibleScale: parameters.number("visibleScale"), hiddenScale: parameters.number("settingsHiddenScale"))
@@ -254,7 +254,7 @@ struct YUIPaperSettings: Preset {
     /// The outcome is `finish` when that changes the state (a toggle), `cancel` when it
     /// snaps back; a cancelled pan decides the same way, as the seed handles both alike.
     static func decision(
-        gesture: InstagramGesture, translation: Point, velocity: Point, progress: Double, maxT: Double, flick: Double,
+        gesture: PresetGesture, translation: Point, velocity: Point, progress: Double, maxT: Double, flick: Double,
         threshold: Double, fromShown: Bool
     ) -> Decision {
         let vy = Format.speed(velocity.y)

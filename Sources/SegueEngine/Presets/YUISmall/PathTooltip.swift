@@ -119,7 +119,7 @@ struct PathTooltip: Preset {
         func clampOffset(_ value: Double) -> Double { min(max(value, 0), maxOffset) }
         let initial = clampOffset(scene.number("initialOffset"))
 
-        let gesture = try InstagramGesture(input)
+        let gesture = try PresetGesture(input)
         let began = gesture.track.began.time
         let release = gesture.release.time
         let releaseOffset = clampOffset(initial - gesture.translation(at: release).y)

@@ -54,7 +54,7 @@ struct TwitterSwipe: Preset {
         let scene = TwitterSwipeScene(input.scene)
         let parameters = input.parameters
         let threshold = parameters.number("threshold")
-        let gesture = try InstagramGesture(input)
+        let gesture = try PresetGesture(input)
         let began = gesture.track.began.time
         let releaseTime = gesture.release.time
         let layers = TwitterSwipeState.layerDescriptions(scene)
@@ -128,7 +128,7 @@ struct TwitterSwipe: Preset {
     }
 
     /// Seed 004's gate: the pan begins only if |vx| > ratio·|vy| when it is recognised.
-    func passesGate(_ gesture: InstagramGesture, ratio: Double) -> (passes: Bool, reason: String) {
+    func passesGate(_ gesture: PresetGesture, ratio: Double) -> (passes: Bool, reason: String) {
         guard gesture.recognitionTime != nil else {
             return (false, "the finger never moved, so the pan never began")
         }
@@ -141,7 +141,7 @@ struct TwitterSwipe: Preset {
     }
 
     /// §13.1 ended: a cancelled gesture springs back; otherwise p = 1 deletes.
-    func decide(_ gesture: InstagramGesture, translation: Point, velocity: Point, progress: Double) -> Decision {
+    func decide(_ gesture: PresetGesture, translation: Point, velocity: Point, progress: Double) -> Decision {
         let time = gesture.release.time
         if gesture.release.phase == .cancelled {
             return Decision(

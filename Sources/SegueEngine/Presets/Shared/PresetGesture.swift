@@ -1,0 +1,58 @@
+import SegueMath
+
+/// What an interactive preset reads from its gesture: the validated track, the
+/// release sample, when the pan was recognised, and translation and velocity with
+/// the estimator the `velocityEstimator` parameter names. Shared by the families;
+/// each adds its own gates and rules in an extension.
+struct PresetGesture {
+    let track: GestureTrack
+    let release: GestureSample
+    let estimator: VelocityEstimator
+
+    /// Requires a gesture that ends (ended or cancelled): the transition's outcome is
+    /// decided by that sample.
+    init(_ input: SimulationInput) throws(SimulationError) {
+        guard let track = input.gesture else {
+            throw SimulationError(
+                pointer: "/gesture",
+                "This preset is driven by a gesture: send {\"samples\": [...]} (GET /v1/presets/{id} has an example).")
+        }
+        guard let release = track.release else {
+            throw SimulationError(
+                pointer: "/gesture/samples",
+                "The gesture never ends: its last sample must have phase 'ended' (or 'cancelled').")
+        }
+        self.track = track
+        self.release = release
+        estimator = VelocityEstimator(rawValue: input.parameters.choice("velocityEstimator")) ?? .standard
+    }
+
+    /// When UIKit's pan "begins": the first sample that moved; nil if the finger never moved.
+    var recognitionTime: Double? {
+        track.samples.first { $0.phase == .changed && $0.location != track.began.location }?.time
+    }
+
+    /// The velocity when the pan begins, which the seeds' gates read.
+    var velocityAtRecognition: Point {
+        recognitionTime.map { track.velocity(at: $0, using: estimator).velocity } ?? .zero
+    }
+
+    /// Translation from touch-down at `time`, window points.
+    func translation(at time: Double) -> Point {
+        track.translation(at: time)
+    }
+
+    /// The release velocity, points per second.
+    var releaseVelocity: Point {
+        track.velocity(at: release.time, using: estimator).velocity
+    }
+
+    /// began, released, and finished or cancelled when the settle ends at `completed`.
+    func events(completed: Double, outcome: Decision.Outcome) -> [SimulationEvent] {
+        [
+            SimulationEvent(time: track.began.time, type: .began),
+            SimulationEvent(time: release.time, type: .released),
+            SimulationEvent(time: completed, type: outcome == .finish ? .finished : .cancelled),
+        ]
+    }
+}
