@@ -21,4 +21,6 @@ public enum MediaType {
     public static let problemJSON = "application/problem+json"
     /// RFC 9512's registered type for YAML.
     public static let yaml = "application/yaml"
+    /// SVG images (the `svg` and `svg-animated` outputs of `POST /v1/simulate`).
+    public static let svg = "image/svg+xml"
 }

@@ -33,10 +33,20 @@ extension Router {
             },
             Route(.post, "/v1/simulate") { context throws(Problem) in
                 let body = try JSONBody.value(from: context.request)
-                let simulation = try SimulateRequest.parse(body, catalogue: catalogue).run()
-                return HTTPResponse(
-                    status: .ok, headers: ["Content-Type": MediaType.json],
-                    body: try SimulateResponse(simulation).encoded())
+                let request = try SimulateRequest.parse(body, catalogue: catalogue)
+                let simulation = try request.run()
+                let output = request.output ?? SimulateOutput.negotiated(accept: context.request.headers["Accept"])
+                switch output {
+                case .json:
+                    return HTTPResponse(
+                        status: .ok, headers: ["Content-Type": MediaType.json],
+                        body: try SimulateResponse(simulation).encoded())
+                case .svg, .svgAnimated:
+                    try SimulateResponse(simulation).checkShape()
+                    let preview = Preview(simulation: simulation, gesture: request.input.gesture)
+                    let bytes = output == .svg ? FilmstripSVG(preview).bytes : AnimatedSVG(preview).bytes
+                    return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.svg], body: bytes)
+                }
             },
         ])
     }

@@ -25,13 +25,25 @@ extension SimulateRequest {
             validator: &validator)
         let gesture = parseGesture(members["gesture"], preset: preset, validator: &validator)
         let frameRate = validator.number(members, "frameRate", at: "", in: frameRates) ?? defaultFrameRate
+        let output = parseOutput(members, validator: &validator)
         guard validator.errors.isEmpty, let preset else { return nil }
         let input = SimulationInput(
             scene: ParameterValues(specs: preset.sceneFields, given: scene),
             parameters: ParameterValues(specs: preset.parameters, given: parameters),
             gesture: gesture,
             frameRate: frameRate)
-        return SimulateRequest(preset: preset, input: input)
+        return SimulateRequest(preset: preset, input: input, output: output)
+    }
+
+    /// `output`, when present: one of `SimulateOutput`'s raw values.
+    static func parseOutput(_ members: [String: JSONValue], validator: inout FieldValidator) -> SimulateOutput? {
+        guard let name = validator.string(members, "output", at: "") else { return nil }
+        guard let output = SimulateOutput(rawValue: name) else {
+            let choices = SimulateOutput.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            validator.fail("/output", "Unknown output '\(name)'. Choose one of \(choices).")
+            return nil
+        }
+        return output
     }
 
     /// The catalogue preset `preset` names.

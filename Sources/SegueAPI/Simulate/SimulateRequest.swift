@@ -5,9 +5,12 @@ public import SegueEngine
 public struct SimulateRequest: Sendable {
     public var preset: any Preset
     public var input: SimulationInput
+    /// The body asked for with `output`; nil when the request names none (the
+    /// `Accept` header then chooses, and JSON is the default).
+    public var output: SimulateOutput?
 
     /// The request's top-level members.
-    public static let topLevelFields = ["preset", "scene", "parameters", "gesture", "frameRate"]
+    public static let topLevelFields = ["preset", "scene", "parameters", "gesture", "frameRate", "output"]
     /// The members of one gesture sample.
     public static let sampleFields = ["t", "x", "y", "phase"]
     /// `frameRate` when the request names none: a 60 Hz display, frames per second.
@@ -15,9 +18,10 @@ public struct SimulateRequest: Sendable {
     /// The frame rates accepted, frames per second.
     public static let frameRates = NumberRange.between(1, 240)
 
-    public init(preset: any Preset, input: SimulationInput) {
+    public init(preset: any Preset, input: SimulationInput, output: SimulateOutput? = nil) {
         self.preset = preset
         self.input = input
+        self.output = output
     }
 
     /// Runs the preset. Input the specs alone cannot rule out (a gesture the preset

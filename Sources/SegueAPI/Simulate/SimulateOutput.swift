@@ -1,0 +1,20 @@
+/// What `POST /v1/simulate` answers with: the frames as JSON, or a picture of them.
+public enum SimulateOutput: String, Sendable, Hashable, CaseIterable {
+    /// Every frame of every layer as JSON (`SimulateResponse`); the default.
+    case json
+    /// One SVG filmstrip: the window at chosen moments, a plot of progress and scale, the
+    /// decision's explanation (`FilmstripSVG`).
+    case svg
+    /// One SVG that plays the transition at its real timing and loops (`AnimatedSVG`).
+    case svgAnimated = "svg-animated"
+
+    /// The output for a request that names none: SVG when the `Accept` header lists
+    /// `image/svg+xml`, else JSON.
+    public static func negotiated(accept: String?) -> SimulateOutput {
+        guard let accept else { return .json }
+        let types = accept.split(separator: ",").map {
+            String(($0.split(separator: ";").first ?? "").filter { $0 != " " && $0 != "\t" }).lowercased()
+        }
+        return types.contains(MediaType.svg) ? .svg : .json
+    }
+}
