@@ -29,10 +29,11 @@ public struct Preview: Sendable {
     }
 
     /// The index of the release frame: the first frame at or after the decision's
-    /// time; nil without a decision.
+    /// time, within a microsecond (the wire's rounding, so a client reading the JSON
+    /// finds the same frame); nil without a decision.
     public var releaseFrameIndex: Int? {
         guard let decision = simulation.decision, !simulation.frames.isEmpty else { return nil }
-        return simulation.frames.firstIndex { $0.time >= decision.time - 1e-9 } ?? simulation.frames.count - 1
+        return simulation.frames.firstIndex { $0.time >= decision.time - 1e-6 } ?? simulation.frames.count - 1
     }
 
     /// The frames the filmstrip shows, in time order: `evenlySpacedFrameCount` frames
