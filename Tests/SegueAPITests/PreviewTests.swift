@@ -115,6 +115,42 @@ import Testing
         #expect(masks.contains { ($0.attributes["d"] ?? "").contains("C ") })
     }
 
+    /// The mask's matrix takes the layer's own coordinates to the window: its bounds'
+    /// corners land on the presentation frame's (the examples scale and translate only).
+    @Test(arguments: ["instagram.pop.interactive", "yui.twitterSplash"])
+    func maskMatrixMapsTheLayersBoundsOntoItsPresentationFrame(id: String) throws {
+        let answer = try json(id)
+        let frames = try #require(answer["frames"] as? [[String: Any]])
+        let layerFrames = try #require(answer["layers"] as? [[String: Any]]).map {
+            ($0["id"] as? String ?? "", $0["frame"] as? [String: Double] ?? [:])
+        }
+        let root = try svg(try Self.example(id, output: "svg"))
+        var checked = 0
+        for group in root.all("g", class: "frame") {
+            let index = try #require(Int(group.attributes["data-index"] ?? ""))
+            let states = try #require(frames[index]["layers"] as? [String: [String: Any]])
+            for layer in group.all("g", class: "layer") {
+                guard let path = layer.all("path", class: "mask").first else { continue }
+                let layerID = layer.attributes["data-layer"] ?? ""
+                let size = try #require(layerFrames.first { $0.0 == layerID }?.1)
+                let shown = try #require(states[layerID]?["presentationFrame"] as? [String: Double])
+                let m = try #require(path.attributes["transform"]).dropFirst("matrix(".count).dropLast()
+                    .split(separator: " ").compactMap { Double($0) }
+                try #require(m.count == 6)
+                let (w, h) = (size["width"] ?? 0, size["height"] ?? 0)
+                let topLeft = (m[4], m[5])
+                let bottomRight = (m[0] * w + m[2] * h + m[4], m[1] * w + m[3] * h + m[5])
+                let tolerance = 5e-3 * max(1, w, h)
+                #expect(abs(topLeft.0 - (shown["x"] ?? 0)) <= tolerance)
+                #expect(abs(topLeft.1 - (shown["y"] ?? 0)) <= tolerance)
+                #expect(abs(bottomRight.0 - (shown["x"] ?? 0) - (shown["width"] ?? 0)) <= tolerance)
+                #expect(abs(bottomRight.1 - (shown["y"] ?? 0) - (shown["height"] ?? 0)) <= tolerance)
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+    }
+
     @Test(arguments: ["svg", "svg-animated"])
     func sameRequestGivesTheSameBytes(output: String) throws {
         let body = try Self.example("instagram.pop.interactive", output: output)
@@ -161,6 +197,7 @@ import Testing
             try Self.example("instagram.pop.interactive", output: "svg-animated"), accept: "image/svg+xml")
         #expect(animated.attributes["data-duration"] != nil)
         #expect(post(plain, accept: "application/json").headers["Content-Type"] == "application/json")
+        #expect(post(plain, accept: "image/svg+xml;q=0, */*").headers["Content-Type"] == "application/json")
     }
 
     @Test(arguments: [#""png""#, "3", #""SVG""#])

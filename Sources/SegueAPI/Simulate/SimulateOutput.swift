@@ -9,12 +9,17 @@ public enum SimulateOutput: String, Sendable, Hashable, CaseIterable {
     case svgAnimated = "svg-animated"
 
     /// The output for a request that names none: SVG when the `Accept` header lists
-    /// `image/svg+xml`, else JSON.
+    /// `image/svg+xml` (without `q=0`), else JSON.
     public static func negotiated(accept: String?) -> SimulateOutput {
         guard let accept else { return .json }
-        let types = accept.split(separator: ",").map {
-            String(($0.split(separator: ";").first ?? "").filter { $0 != " " && $0 != "\t" }).lowercased()
+        for range in accept.split(separator: ",") {
+            let parts = range.split(separator: ";").map { String($0.filter { $0 != " " && $0 != "\t" }).lowercased() }
+            guard parts.first == MediaType.svg else { continue }
+            let refused = parts.dropFirst().contains {
+                $0 == "q=0" || $0 == "q=0.0" || $0 == "q=0.00" || $0 == "q=0.000"
+            }
+            if !refused { return .svg }
         }
-        return types.contains(MediaType.svg) ? .svg : .json
+        return .json
     }
 }
