@@ -21,4 +21,6 @@ public enum MediaType {
     public static let problemJSON = "application/problem+json"
     /// RFC 9512's registered type for YAML.
     public static let yaml = "application/yaml"
+    /// The playground page, UTF-8 HTML.
+    public static let html = "text/html; charset=utf-8"
 }
