@@ -15,7 +15,9 @@ browser) and checks that:
 4. a scripted mouse drag on the stage (pointer events with real timestamps)
    produces one POST /v1/simulate whose gesture starts `began` and ends `ended`
    with strictly increasing times, and the decision and its explanation show;
-5. the frames play at their real timing and stop on the settled frame;
+5. the frames play at their real timing and stop on the settled frame; after
+   Replay, at two moments, the frame shown is the one due for the time elapsed
+   and the `detail` layer's computed transform is that frame's;
 6. at two frames (scrubbed to), the `detail` layer's computed transform is the
    response's transform, and its on-screen box is the response's
    presentationFrame times the stage's scale;
@@ -51,6 +53,8 @@ STARTUP_TIMEOUT = 20.0
 TRANSFORM_TOLERANCE = 1e-3
 # On-screen boxes: CSS pixels, after the stage's scale and sub-pixel layout.
 BOX_TOLERANCE = 1.0
+# How far behind real time playback may show a frame (a late animation frame on a busy machine), seconds.
+PLAYBACK_LAG = 0.25
 
 
 class Report:
@@ -226,6 +230,25 @@ def drive(report: Report, browser, base: str, preset_ids: list[str], artifacts: 
     report.check(f"playback stops on the settled frame ({len(frames)} frames, {expected_seconds:.3f} s of "
                  f"animation, played in about {played:.2f} s)",
                  "" if index == len(frames) - 1 else f"stopped on frame {index}")
+
+    # Replay, read at two moments of real-time playback: the card shows the frame for the time
+    # elapsed (not ahead of it, at most PLAYBACK_LAG behind) with that frame's transform.
+    page.click("#replay")
+    moments = page.evaluate("""delays => Promise.all(delays.map(ms => new Promise(done => setTimeout(() => done({
+        elapsed: (performance.now() - window.playground.playStart) / 1000,
+        index: window.playground.frameIndex,
+        transform: getComputedStyle(document.getElementById('layer-detail')).transform,
+    }), ms))))""", [100, 350])
+    for moment in moments:
+        k, elapsed = moment["index"], moment["elapsed"]
+        due = min(int(elapsed * simulation["frameRate"]), len(frames) - 1)
+        lag = (due - k) / simulation["frameRate"]
+        problem = transform_problem(moment["transform"], frames[k]["layers"][LAYER]["transform"])
+        if not 0 <= lag <= PLAYBACK_LAG:
+            problem = f"frame {due} was due, frame {k} shown"
+        report.check(f"playing, {elapsed:.3f} s in: frame {k} shown (due {due}), {LAYER} at its transform "
+                     f"{moment['transform']}", problem)
+    page.wait_for_function("document.body.dataset.playing === 'false'", timeout=int(expected_seconds * 1000) + 10_000)
 
     # The card on screen, at two frames, is where the response says.
     stage_box = page.locator("#stage").bounding_box()
