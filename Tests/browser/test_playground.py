@@ -21,7 +21,8 @@ browser) and checks that:
 6. at two frames (scrubbed to), the `detail` layer's computed transform is the
    response's transform, and its on-screen box is the response's
    presentationFrame times the stage's scale;
-7. 'copy as curl' holds the exact body sent.
+7. edited parameters (a number, a choice, a boolean) are sent, and only those;
+8. 'copy as curl' holds the exact body sent.
 
 Saves a screenshot to ARTIFACTS/playground.png (default artifacts/). Prints one
 line per check, then `N passed, M failed`; exits 1 on any failure.
@@ -272,12 +273,27 @@ def drive(report: Report, browser, base: str, preset_ids: list[str], artifacts: 
     report.check("step forward moves one frame",
                  "" if page.evaluate("window.playground.frameIndex") == picks[0] + 1 else "did not step")
 
+    # Edited parameters go into the request: a number, a choice and a boolean, then the example gesture.
+    page.fill('#params [data-param="duration"] input', "0.4")
+    page.select_option('#params [data-param="releaseRule"] select', "projection")
+    page.check('#params [data-param="springSettle"] input')
+    with page.expect_response(f"{base}/v1/simulate", timeout=10_000) as answer:
+        page.click("#example")
+    edited = json.loads(simulate_bodies[-1]) if simulate_bodies else {}
+    want = {"duration": 0.4, "releaseRule": "projection", "springSettle": True}
+    report.check("edited parameters (and only those) are sent with the example gesture, answered 200",
+                 "" if edited.get("parameters") == want and edited.get("gesture") == detail["exampleGesture"]
+                 and answer.value.ok else f"sent {edited.get('parameters')}, status {answer.value.status}")
+    page.wait_for_function("document.body.dataset.playing === 'false'", timeout=20_000)
+
     curl = page.text_content("#curl")
     report.check("'copy as curl' holds the exact body sent",
                  "" if simulate_bodies and curl.endswith("-d '" + simulate_bodies[-1].replace("'", "'\\''") + "'")
                  else f"curl is {curl[:120]!r}")
     page.click("#copy-curl")
 
+    # The screenshot shows the card mid-transition rather than the settled end.
+    page.eval_on_selector("#scrub", "s => { s.value = String(Math.floor(s.max / 2)); s.dispatchEvent(new Event('input')); }")
     artifacts.mkdir(parents=True, exist_ok=True)
     screenshot = artifacts / "playground.png"
     page.screenshot(path=str(screenshot))
