@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "SegueAPI",
             dependencies: ["SegueEngine", "SegueMath"],
-            resources: [.embedInCode("Resources/openapi.yaml")],
+            resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html")],
             swiftSettings: swiftSettings
         ),
         // The libmicrohttpd transport; the only module that imports CMicroHTTPD.

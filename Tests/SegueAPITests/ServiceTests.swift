@@ -72,6 +72,18 @@ import Testing
         #expect(String(decoding: response.body.prefix(13), as: UTF8.self) == "openapi: 3.1.")
     }
 
+    @Test func playgroundPageIsServedFromTheBinaryAndLoadsNothingFromElsewhere() {
+        let response = service.respond(to: HTTPRequest(method: .get, path: "/"))
+        #expect(response.status.code == 200)
+        #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
+        let page = String(decoding: response.body, as: UTF8.self)
+        #expect(page.hasPrefix("<!doctype html>"))
+        for api in ["/v1/presets", "/v1/simulate"] { #expect(page.contains(api)) }
+        // No CDN, no external request: the only absolute URL is the SVG namespace name.
+        let external = page.split(separator: "\"").filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+        #expect(external == ["http://www.w3.org/2000/svg"])
+    }
+
     @Test func unknownPathIs404ProblemNamingThePath() throws {
         let response = service.respond(to: HTTPRequest(method: .get, path: "/v1/nothing"))
         #expect(response.status.code == 404)

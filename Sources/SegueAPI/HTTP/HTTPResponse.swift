@@ -23,4 +23,6 @@ public enum MediaType {
     public static let yaml = "application/yaml"
     /// SVG images (the `svg` and `svg-animated` outputs of `POST /v1/simulate`).
     public static let svg = "image/svg+xml"
+    /// The playground page, UTF-8 HTML.
+    public static let html = "text/html; charset=utf-8"
 }

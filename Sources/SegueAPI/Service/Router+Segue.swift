@@ -1,10 +1,13 @@
 public import SegueEngine
 
 extension Router {
-    /// Segue's routes: health, readiness, the contract, the preset catalogue and each preset's
+    /// Segue's routes: the playground page, health, readiness, the contract, the preset catalogue and each preset's
     /// detail, the curve sampler and the simulator.
     public static func segue(catalogue: PresetCatalogue, readiness: Readiness) -> Router {
         Router(routes: [
+            Route(.get, "/") { _ in
+                HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.html], body: PlaygroundPage.bytes)
+            },
             Route(.get, "/healthz") { _ throws(Problem) in
                 try .json(HealthStatus(status: "ok"))
             },
