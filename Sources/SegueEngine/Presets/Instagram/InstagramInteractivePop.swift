@@ -80,9 +80,10 @@ struct InstagramInteractivePop: Preset {
         let layers = InstagramState.layerDescriptions(scene)
         let gate = gesture.passesGate(parameters.choice("gate"))
         guard gate.passes, let recognized = gesture.recognitionTime else {
-            return try InstagramIgnoredPan.simulation(
-                id: description.id, scene: scene, gesture: gesture, reason: gate.reason, frameRate: input.frameRate,
-                layers: layers)
+            return try gesture.stillSimulation(
+                presetID: description.id, layers: layers, still: InstagramState.detailAlone(scene).layers(scene),
+                frameRate: input.frameRate,
+                decision: gesture.refusedByGate(explanation: "\(gate.reason): no pop started"))
         }
 
         // Set-up when the pop starts: mask with the corner radius, placeholder, full dim.

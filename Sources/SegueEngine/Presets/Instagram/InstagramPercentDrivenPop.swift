@@ -32,9 +32,10 @@ struct InstagramPercentDrivenPop: Preset {
         let layers = InstagramState.layerDescriptions(scene)
         let gate = gesture.passesGate("horizontal")
         guard gate.passes, let recognized = gesture.recognitionTime else {
-            return try InstagramIgnoredPan.simulation(
-                id: description.id, scene: scene, gesture: gesture, reason: gate.reason, frameRate: input.frameRate,
-                layers: layers)
+            return try gesture.stillSimulation(
+                presetID: description.id, layers: layers, still: InstagramState.detailAlone(scene).layers(scene),
+                frameRate: input.frameRate,
+                decision: gesture.refusedByGate(explanation: "\(gate.reason): no pop started"))
         }
 
         /// Progress p = tx / W, clamped (seed-transitions.md §5, [engine] clamp).

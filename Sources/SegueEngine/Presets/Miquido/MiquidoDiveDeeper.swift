@@ -87,8 +87,9 @@ struct MiquidoDiveDeeper: Preset {
                 onCard
                 ? "the finger never moved, so the pan never began"
                 : "the pan began at (\(Format.speed(start.x)), \(Format.speed(start.y))), off the card"
-            return try ignoredPan(
-                scene: scene, gesture: gesture, layers: layers, frameRate: input.frameRate,
+            return try gesture.stillSimulation(
+                presetID: description.id, layers: layers, still: MiquidoState.grid.layers(scene),
+                frameRate: input.frameRate,
                 decision: Decision(
                     outcome: .cancel, time: releaseTime, rule: "gate", translation: translation, velocity: velocity,
                     progress: 0, explanation: "\(reason): nothing presented"))
@@ -156,20 +157,4 @@ struct MiquidoDiveDeeper: Preset {
             progress: progress, explanation: explanation)
     }
 
-    /// A pan that never started a present: the grid stays as it is until the release.
-    func ignoredPan(
-        scene: MiquidoScene, gesture: PresetGesture, layers: [LayerDescription], frameRate: Double,
-        decision: Decision
-    ) throws(SimulationError) -> Simulation {
-        let began = gesture.track.began.time
-        let alone = MiquidoState.grid.layers(scene)
-        let grid = FrameGrid(start: began, end: decision.time, frameRate: frameRate)
-        let frames = try grid.frames(
-            state: { time in SimulationFrame(time: time, phase: .interactive, progress: 0, layers: alone) },
-            finalState: { time in SimulationFrame(time: time, phase: .settled, progress: 0, layers: alone) })
-        return Simulation(
-            presetID: description.id, frameRate: frameRate, duration: (frames.last?.time ?? began) - began,
-            layers: layers, decision: decision, events: gesture.events(completed: decision.time, outcome: .cancel),
-            frames: frames)
-    }
 }

@@ -71,9 +71,10 @@ struct YUIUntitledInteractivePop: Preset {
                 ? "the finger never moved, so the pan never began"
                 : "the pan began at (\(Format.speed(start.x)), \(Format.speed(start.y))) pt/s; seed 004 pops only "
                     + "when |vx| > |vy|"
-            return try ignored(
-                gesture: gesture, reason: reason, frameRate: input.frameRate, layers: layers,
-                alone: detailAlone)
+            return try gesture.stillSimulation(
+                presetID: description.id, layers: layers, still: detailAlone,
+                frameRate: input.frameRate,
+                decision: gesture.refusedByGate(explanation: "\(reason): no pop started"))
         }
 
         /// p = tx / W, signed and unclamped as the seed computes it.
@@ -146,21 +147,4 @@ struct YUIUntitledInteractivePop: Preset {
                 + (p > 0 ? "" : " (p ≤ 0: nothing to undo, the cancel is immediate)"))
     }
 
-    private func ignored(
-        gesture: PresetGesture, reason: String, frameRate: Double, layers: [LayerDescription], alone: [LayerState]
-    ) throws(SimulationError) -> Simulation {
-        let began = gesture.track.began.time
-        let releaseTime = gesture.release.time
-        let grid = FrameGrid(start: began, end: releaseTime, frameRate: frameRate)
-        let frames = try grid.frames(
-            state: { time in SimulationFrame(time: time, phase: .interactive, progress: 0, layers: alone) },
-            finalState: { time in SimulationFrame(time: time, phase: .settled, progress: 0, layers: alone) })
-        return Simulation(
-            presetID: description.id, frameRate: frameRate, duration: (frames.last?.time ?? began) - began,
-            layers: layers,
-            decision: Decision(
-                outcome: .cancel, time: releaseTime, rule: "gate", translation: gesture.translation(at: releaseTime),
-                velocity: gesture.releaseVelocity, progress: 0, explanation: "\(reason): no pop started"),
-            events: gesture.events(completed: releaseTime, outcome: .cancel), frames: frames)
-    }
 }

@@ -80,8 +80,9 @@ struct YUIPaperInteractivePop: Preset {
                     "the pan began at (\(Format.speed($0.1.x)), \(Format.speed($0.1.y))) pt/s, not a downward pull "
                         + "(vy > \(Format.amount(parameters.number("gateRatio")))·|vx|)"
                 } ?? "the finger never moved, so the pan never began"
-            return try ignoredPan(
-                geometry: geometry, gesture: gesture, layers: layers, frameRate: input.frameRate,
+            return try gesture.stillSimulation(
+                presetID: description.id, layers: layers, still: YUIPaperState.demo(geometry).layers(geometry),
+                frameRate: input.frameRate,
                 decision: Decision(
                     outcome: .cancel, time: releaseTime, rule: "gate", translation: translation, velocity: velocity,
                     progress: 0, explanation: "\(reason): the demo stays open"))
@@ -161,20 +162,4 @@ struct YUIPaperInteractivePop: Preset {
             progress: progress, explanation: explanation)
     }
 
-    /// A pan that never started the pop: the demo stays open until the release.
-    func ignoredPan(
-        geometry: YUIPaperGeometry, gesture: PresetGesture, layers: [LayerDescription], frameRate: Double,
-        decision: Decision
-    ) throws(SimulationError) -> Simulation {
-        let began = gesture.track.began.time
-        let alone = YUIPaperState.demo(geometry).layers(geometry)
-        let grid = FrameGrid(start: began, end: decision.time, frameRate: frameRate)
-        let frames = try grid.frames(
-            state: { time in SimulationFrame(time: time, phase: .interactive, progress: 0, layers: alone) },
-            finalState: { time in SimulationFrame(time: time, phase: .settled, progress: 0, layers: alone) })
-        return Simulation(
-            presetID: description.id, frameRate: frameRate, duration: (frames.last?.time ?? began) - began,
-            layers: layers, decision: decision, events: gesture.events(completed: decision.time, outcome: .cancel),
-            frames: frames)
-    }
 }

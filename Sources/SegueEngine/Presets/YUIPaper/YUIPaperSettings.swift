@@ -191,15 +191,9 @@ struct YUIPaperSettings: Preset {
             let decision = Decision(
                 outcome: .cancel, time: releaseTime, rule: "gate", translation: translation, velocity: velocity,
                 progress: 0, explanation: "\(reason): the settings stay \(fromShown ? "shown" : "hidden")")
-            let still = rest.layers(scene)
-            let grid = FrameGrid(start: began, end: releaseTime, frameRate: input.frameRate)
-            let frames = try grid.frames(
-                state: { SimulationFrame(time: $0, phase: .interactive, progress: 0, layers: still) },
-                finalState: { SimulationFrame(time: $0, phase: .settled, progress: 0, layers: still) })
-            return Simulation(
-                presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
-                layers: layers, decision: decision,
-                events: gesture.events(completed: releaseTime, outcome: .cancel), frames: frames)
+            return try gesture.stillSimulation(
+                presetID: description.id, layers: layers, still: rest.layers(scene), frameRate: input.frameRate,
+                decision: decision)
         }
         let decision = Self.decision(
             gesture: gesture, translation: translation, velocity: velocity, progress: progress, maxT: model.maxT,
