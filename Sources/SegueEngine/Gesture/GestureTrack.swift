@@ -28,6 +28,10 @@ public struct GestureTrack: Sendable, Hashable {
     /// last sample). In a multi-stroke track, the last stroke's.
     public let release: GestureSample?
 
+    /// Indices of the `began` samples that start each stroke: `[0]` for a single-stroke track.
+    /// Kept so a per-frame lookup of a time's stroke is a binary search, not a walk back.
+    private let strokeBegins: [Int]
+
     /// Validates `samples` and keeps them.
     ///
     /// - Parameters:
@@ -50,19 +54,18 @@ public struct GestureTrack: Sendable, Hashable {
         self.samples = samples
         self.began = first
         self.release = samples.count > 1 && samples[samples.count - 1].phase.isTerminal ? samples.last : nil
+        self.strokeBegins = Self.strokeBegins(of: samples)
+    }
+
+    /// Index 0 and every later `began`.
+    private static func strokeBegins(of samples: [GestureSample]) -> [Int] {
+        [0] + samples.indices.dropFirst().filter { samples[$0].phase == .began }
     }
 
     /// Where each stroke starts and ends in `samples`: one range (all samples) unless the track
     /// was built with `allowsMultipleStrokes` and the samples hold several `began` … `ended` runs.
     public var strokeRanges: [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = 0
-        for index in samples.indices.dropFirst() where samples[index].phase == .began {
-            ranges.append(start..<index)
-            start = index
-        }
-        ranges.append(start..<samples.count)
-        return ranges
+        zip(strokeBegins, strokeBegins.dropFirst() + [samples.count]).map { $0..<$1 }
     }
 
     /// An already validated stroke of another track.
@@ -70,6 +73,7 @@ public struct GestureTrack: Sendable, Hashable {
         self.samples = samples
         self.began = samples[0]
         self.release = samples.count > 1 && samples[samples.count - 1].phase.isTerminal ? samples.last : nil
+        self.strokeBegins = [0]
     }
 
     /// Each stroke as a single-stroke track of its own, in time order: `[self]` for a track with
@@ -137,11 +141,14 @@ public struct GestureTrack: Sendable, Hashable {
     /// The index of the `began` that starts the stroke holding sample `count − 1` (0 for a
     /// single-stroke track).
     func strokeStart(before count: Int) -> Int {
-        var index = min(count, samples.count) - 1
-        while index > 0 && samples[index].phase != .began {
-            index -= 1
+        let last = min(count, samples.count) - 1
+        var low = 0
+        var high = strokeBegins.count
+        while low < high {  // the number of stroke starts at or before `last`
+            let middle = (low + high) / 2
+            if strokeBegins[middle] <= last { low = middle + 1 } else { high = middle }
         }
-        return max(index, 0)
+        return low > 0 ? strokeBegins[low - 1] : 0
     }
 
     /// `value` moved toward zero by `amount`, stopping at zero.
