@@ -61,9 +61,10 @@ extension CurvesQuery {
             return nil
         }
         guard let (form, curve) = parseCurve(curveValue, validator: &validator) else { return nil }
-        let count = CurveSampler.sampleCount(duration: curve.duration, frameRate: frameRate)
+        let duration = curve.duration
+        let count = CurveSampler.sampleCount(duration: duration, frameRate: frameRate)
         guard count <= Double(maxSamples) else {
-            let seconds = curve.duration.isFinite ? "lasts \(NumberRange.format(curve.duration)) s" : "never settles"
+            let seconds = duration.isFinite ? "lasts \(NumberRange.format(duration)) s" : "never settles"
             validator.fail(
                 "/frameRate",
                 "The curve \(seconds); at \(NumberRange.format(frameRate)) samples per second that is more than "
@@ -72,7 +73,7 @@ extension CurvesQuery {
             return nil
         }
         guard validator.errors.isEmpty else { return nil }
-        return CurvesQuery(form: form, curve: curve, frameRate: frameRate, from: from, to: to)
+        return CurvesQuery(form: form, curve: curve, duration: duration, frameRate: frameRate, from: from, to: to)
     }
 
     static func parseCurve(_ value: JSONValue, validator: inout FieldValidator) -> (Form, TimingCurve)? {

@@ -19,6 +19,9 @@ public struct CurvesQuery: Sendable, Hashable {
 
     public var form: Form
     public var curve: TimingCurve
+    /// When the curve ends, seconds: `curve.duration`, resolved once (for a spring
+    /// without a UIKit duration it is a settling search).
+    public var duration: Double
     /// Samples per second, 1…240.
     public var frameRate: Double
     /// The value at progress 0.

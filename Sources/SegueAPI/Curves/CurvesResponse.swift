@@ -10,7 +10,8 @@ public struct CurvesResponse: Sendable {
     /// Samples the query's curve.
     public init(_ query: CurvesQuery) {
         self.query = query
-        samples = CurveSampler.samples(of: query.curve, frameRate: query.frameRate, from: query.from, to: query.to)
+        samples = CurveSampler.samples(
+            of: query.curve, duration: query.duration, frameRate: query.frameRate, from: query.from, to: query.to)
     }
 
     /// The JSON bytes, written by hand (the samples can number 100 000).
@@ -21,15 +22,18 @@ public struct CurvesResponse: Sendable {
         writer.member("frameRate", query.frameRate)
         writer.member("from", query.from)
         writer.member("to", query.to)
-        writer.member("duration", query.curve.duration)
+        writer.member("duration", query.duration)
         switch query.curve {
         case .cubic(let bezier, _):
             writer.key("controlPoints")
             writer.beginArray()
             for point in bezier.controlPoints { writer.number(point) }
             writer.endArray()
-        case .spring(let spring, let initialVelocity, _):
-            writer.member("settlingDuration", spring.settlingDuration(initialVelocity: initialVelocity))
+        case .spring(let spring, let initialVelocity, let uikitDuration):
+            // Without a UIKit duration the curve already ends when it settles.
+            let settling =
+                uikitDuration == nil ? query.duration : spring.settlingDuration(initialVelocity: initialVelocity)
+            writer.member("settlingDuration", settling)
             writer.key("spring")
             Self.write(spring, initialVelocity: initialVelocity, into: &writer)
         }

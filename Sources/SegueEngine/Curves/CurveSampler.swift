@@ -23,9 +23,12 @@ public enum CurveSampler {
     }
 
     /// Samples at t = k/frameRate for every k with t < duration, then one at the
-    /// duration exactly, mapping progress 0 → `from` and 1 → `to`.
-    public static func samples(of curve: TimingCurve, frameRate: Double, from: Double, to: Double) -> [CurveSample] {
-        let duration = curve.duration
+    /// duration exactly, mapping progress 0 → `from` and 1 → `to`. `duration` is the
+    /// curve's (`TimingCurve.duration`), passed in because for a spring it is a
+    /// settling search the caller has already done.
+    public static func samples(
+        of curve: TimingCurve, duration: Double, frameRate: Double, from: Double, to: Double
+    ) -> [CurveSample] {
         let change = to - from
         let frames = Int(framesBeforeEnd(duration: duration, frameRate: frameRate))
         var samples: [CurveSample] = []
