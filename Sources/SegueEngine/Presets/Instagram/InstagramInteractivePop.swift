@@ -79,9 +79,11 @@ struct InstagramInteractivePop: Preset {
         let releaseTime = gesture.release.time
         let layers = InstagramState.layerDescriptions(scene)
         let gate = gesture.passesGate(parameters.choice("gate"))
+        // The screen before the pan is recognised (and when it never is), the same on every frame.
+        let detailAlone = InstagramState.detailAlone(scene).layers(scene)
         guard gate.passes, let recognized = gesture.recognitionTime else {
             return try gesture.stillSimulation(
-                presetID: description.id, layers: layers, still: InstagramState.detailAlone(scene).layers(scene),
+                presetID: description.id, layers: layers, still: detailAlone,
                 frameRate: input.frameRate,
                 decision: gesture.refusedByGate(explanation: "\(gate.reason): no pop started"))
         }
@@ -111,7 +113,7 @@ struct InstagramInteractivePop: Preset {
                 if time < recognized {
                     return SimulationFrame(
                         time: time, phase: .interactive, progress: 0,
-                        layers: InstagramState.detailAlone(scene).layers(scene))
+                        layers: detailAlone)
                 }
                 if time < releaseTime {
                     let drag = Self.dragState(

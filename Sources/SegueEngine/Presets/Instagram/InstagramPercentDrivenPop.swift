@@ -31,9 +31,11 @@ struct InstagramPercentDrivenPop: Preset {
         let releaseTime = gesture.release.time
         let layers = InstagramState.layerDescriptions(scene)
         let gate = gesture.passesGate("horizontal")
+        // The screen before the pan is recognised (and when it never is), the same on every frame.
+        let detailAlone = InstagramState.detailAlone(scene).layers(scene)
         guard gate.passes, let recognized = gesture.recognitionTime else {
             return try gesture.stillSimulation(
-                presetID: description.id, layers: layers, still: InstagramState.detailAlone(scene).layers(scene),
+                presetID: description.id, layers: layers, still: detailAlone,
                 frameRate: input.frameRate,
                 decision: gesture.refusedByGate(explanation: "\(gate.reason): no pop started"))
         }
@@ -58,7 +60,7 @@ struct InstagramPercentDrivenPop: Preset {
                 if time < recognized {
                     return SimulationFrame(
                         time: time, phase: .interactive, progress: 0,
-                        layers: InstagramState.detailAlone(scene).layers(scene))
+                        layers: detailAlone)
                 }
                 let interactive = time < releaseTime
                 let animationTime =

@@ -82,17 +82,17 @@ struct MiquidoDiveDeeper: Preset {
         let velocity = gesture.releaseVelocity
         let start = gesture.track.began.location
         let onCard = !parameters.bool("requireStartOnCard") || scene.cardContains(start)
+        // The screen before the pan is recognised (and when it never is), the same on every frame.
+        let gridAlone = MiquidoState.grid.layers(scene)
         guard onCard, let recognized = gesture.recognitionTime else {
             let reason =
                 onCard
                 ? "the finger never moved, so the pan never began"
                 : "the pan began at (\(Format.speed(start.x)), \(Format.speed(start.y))), off the card"
             return try gesture.stillSimulation(
-                presetID: description.id, layers: layers, still: MiquidoState.grid.layers(scene),
+                presetID: description.id, layers: layers, still: gridAlone,
                 frameRate: input.frameRate,
-                decision: Decision(
-                    outcome: .cancel, time: releaseTime, rule: "gate", translation: translation, velocity: velocity,
-                    progress: 0, explanation: "\(reason): nothing presented"))
+                decision: gesture.refusedByGate(explanation: "\(reason): nothing presented"))
         }
 
         let decision = Self.decision(
@@ -111,7 +111,7 @@ struct MiquidoDiveDeeper: Preset {
             state: { time in
                 if time < recognized {
                     return SimulationFrame(
-                        time: time, phase: .interactive, progress: 0, layers: MiquidoState.grid.layers(scene))
+                        time: time, phase: .interactive, progress: 0, layers: gridAlone)
                 }
                 let interactive = time < releaseTime
                 let animationTime =

@@ -83,9 +83,7 @@ struct YUIPaperInteractivePop: Preset {
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: YUIPaperState.demo(geometry).layers(geometry),
                 frameRate: input.frameRate,
-                decision: Decision(
-                    outcome: .cancel, time: releaseTime, rule: "gate", translation: translation, velocity: velocity,
-                    progress: 0, explanation: "\(reason): the demo stays open"))
+                decision: gesture.refusedByGate(explanation: "\(reason): the demo stays open"))
         }
         let decision = Self.decision(
             gesture: gesture, progress: releaseProgress, velocity: velocity, translation: translation,

@@ -188,9 +188,8 @@ struct YUIPaperSettings: Preset {
                     "the pan began at (\(Format.speed($0.1.x)), \(Format.speed($0.1.y))) pt/s, not vertical "
                         + "(|vy| > \(Format.amount(parameters.number("gateRatio")))·|vx|)"
                 } ?? "the finger never moved, so the pan never began"
-            let decision = Decision(
-                outcome: .cancel, time: releaseTime, rule: "gate", translation: translation, velocity: velocity,
-                progress: 0, explanation: "\(reason): the settings stay \(fromShown ? "shown" : "hidden")")
+            let decision = gesture.refusedByGate(
+                explanation: "\(reason): the settings stay \(fromShown ? "shown" : "hidden")")
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: rest.layers(scene), frameRate: input.frameRate,
                 decision: decision)
