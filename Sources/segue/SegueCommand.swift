@@ -42,7 +42,8 @@ struct SegueCommand: ParsableCommand {
         }
         let logger = Logger(label: "segue")
         let readiness = Readiness()
-        let service = SegueService(router: .segue(catalogue: .builtIn, readiness: readiness))
+        let service = SegueService(
+            router: .segue(catalogue: .builtIn, readiness: readiness, limits: settings.limits))
 
         let signals = ShutdownSignals(logger: logger)
         let server: HTTPServer

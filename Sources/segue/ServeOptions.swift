@@ -41,4 +41,23 @@ struct ServeOptions: ParsableArguments {
 
     @Option(help: "trace, debug, info, notice, warning, error or critical. [env SEGUE_LOG_LEVEL, default info]")
     var logLevel: LogLevelSetting?
+
+    @Option(help: "Deepest nesting of objects and arrays in a JSON body. [env SEGUE_MAX_JSON_DEPTH, default 32]")
+    var maxJSONDepth: Int?
+
+    @Option(help: "Longest string in a JSON body, in UTF-8 bytes. [env SEGUE_MAX_STRING_BYTES, default 1024]")
+    var maxStringBytes: Int?
+
+    @Option(
+        help: "Largest magnitude of any number in a JSON body. [env SEGUE_MAX_NUMBER_MAGNITUDE, default 1e12]")
+    var maxNumberMagnitude: Double?
+
+    @Option(help: "Most samples in one gesture. [env SEGUE_MAX_GESTURE_SAMPLES, default 10000]")
+    var maxGestureSamples: Int?
+
+    @Option(help: "Most frames one simulation may produce. [env SEGUE_MAX_FRAMES, default 20000]")
+    var maxFrames: Int?
+
+    @Option(help: "Most samples one POST /v1/curves answer may hold. [env SEGUE_MAX_CURVE_SAMPLES, default 100000]")
+    var maxCurveSamples: Int?
 }

@@ -1,11 +1,13 @@
 import ArgumentParser
 import Logging
+import SegueAPI
 import SegueHTTP
 
 /// Everything the executable is told at start, resolved once from flags, then
 /// environment variables, then defaults, and passed down as values.
 struct Settings {
     var server: ServerConfiguration
+    var limits: RequestLimits
     var logLevel: Logger.Level
 
     /// Resolves each setting: the flag if given, else its `SEGUE_*` variable, else the default.
@@ -32,7 +34,31 @@ struct Settings {
         let level = try source.value(
             options.logLevel, env: "SEGUE_LOG_LEVEL", default: LogLevelSetting(.info),
             expected: "trace, debug, info, notice, warning, error or critical")
-        return Settings(server: server, logLevel: level.level)
+        return Settings(server: server, limits: try resolveLimits(options, source: source), logLevel: level.level)
+    }
+
+    /// The request limits: each flag, else its variable, else `RequestLimits`' default.
+    private static func resolveLimits(_ options: ServeOptions, source: SettingSource) throws -> RequestLimits {
+        let defaults = RequestLimits()
+        var limits = RequestLimits()
+        // The scanner recurses once per level, so the depth stays far below the stack's reach.
+        limits.maxJSONDepth = try source.value(
+            options.maxJSONDepth, env: "SEGUE_MAX_JSON_DEPTH", default: defaults.maxJSONDepth, in: 1...512)
+        limits.maxStringBytes = try source.value(
+            options.maxStringBytes, env: "SEGUE_MAX_STRING_BYTES", default: defaults.maxStringBytes,
+            in: 1...(1 << 24))
+        limits.maxNumberMagnitude = try source.value(
+            options.maxNumberMagnitude, env: "SEGUE_MAX_NUMBER_MAGNITUDE", default: defaults.maxNumberMagnitude,
+            in: 1...1e300)
+        limits.maxGestureSamples = try source.value(
+            options.maxGestureSamples, env: "SEGUE_MAX_GESTURE_SAMPLES", default: defaults.maxGestureSamples,
+            in: 2...10_000_000)
+        limits.maxFrames = try source.value(
+            options.maxFrames, env: "SEGUE_MAX_FRAMES", default: defaults.maxFrames, in: 1...10_000_000)
+        limits.maxCurveSamples = try source.value(
+            options.maxCurveSamples, env: "SEGUE_MAX_CURVE_SAMPLES", default: defaults.maxCurveSamples,
+            in: 2...100_000_000)
+        return limits
     }
 }
 
@@ -52,8 +78,10 @@ struct SettingSource {
         return parsed
     }
 
-    func value(_ flag: Int?, env: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
-        let value = try value(flag, env: env, default: fallback)
+    func value<T: LosslessStringConvertible & Comparable>(
+        _ flag: T?, env: String, default fallback: T, in range: ClosedRange<T>
+    ) throws -> T {
+        let value = try value(flag, env: env, default: fallback, expected: T.self == Double.self ? "a number" : "an integer")
         guard range.contains(value) else {
             let name = flag != nil ? "--" + flagName(env) : env
             throw ValidationError(

@@ -99,8 +99,12 @@ import Testing
     @Test func deepNestingIsReportedNotRecursedIntoForever() throws {
         let body = String(repeating: "[", count: 100_000)
         let response = post(body)
-        #expect(response.status.code == 400)
-        #expect((try problem(response)["detail"] as? String)?.contains("nested deeper") == true)
+        // Well-formed as far as the limit, so a 422 at the first value too deep, not a 400.
+        #expect(response.status.code == 422)
+        let errors = try #require(try problem(response)["errors"] as? [[String: Any]])
+        let depth = JSONSyntax.defaultLimits.maxDepth
+        #expect(errors.first?["pointer"] as? String == String(repeating: "/0", count: depth))
+        #expect((errors.first?["detail"] as? String)?.contains("more than \(depth) levels deep") == true)
     }
 
     @Test func wrongTypesAre422WithAJSONPointer() throws {

@@ -89,7 +89,10 @@ import Testing
             ("--host", "SEGUE_HOST"), ("--port", "SEGUE_PORT"), ("--threads", "SEGUE_THREADS"),
             ("--max-body-bytes", "SEGUE_MAX_BODY_BYTES"), ("--connection-timeout", "SEGUE_CONNECTION_TIMEOUT"),
             ("--connection-limit", "SEGUE_CONNECTION_LIMIT"), ("--drain-timeout", "SEGUE_DRAIN_TIMEOUT"),
-            ("--log-level", "SEGUE_LOG_LEVEL"),
+            ("--log-level", "SEGUE_LOG_LEVEL"), ("--max-json-depth", "SEGUE_MAX_JSON_DEPTH"),
+            ("--max-string-bytes", "SEGUE_MAX_STRING_BYTES"), ("--max-number-magnitude", "SEGUE_MAX_NUMBER_MAGNITUDE"),
+            ("--max-gesture-samples", "SEGUE_MAX_GESTURE_SAMPLES"), ("--max-frames", "SEGUE_MAX_FRAMES"),
+            ("--max-curve-samples", "SEGUE_MAX_CURVE_SAMPLES"),
         ] {
             #expect(result.stdout.contains(flag), "\(flag) missing from --help")
             #expect(result.stdout.contains(variable), "\(variable) missing from --help")
@@ -102,11 +105,32 @@ import Testing
         (["--threads", "many"], "threads"),
         (["--log-level", "loud"], "log-level"),
         (["--host", "not an address", "--port", "0"], "not an IPv4 or IPv6 address"),
+        (["--max-json-depth", "0"], "--max-json-depth is 0; it must be between 1 and 512"),
+        (["--max-frames", "0"], "--max-frames is 0"),
+        (["--max-number-magnitude", "0.5"], "--max-number-magnitude is 0.5; it must be between 1.0 and 1e+300"),
     ])
     func badSettingsExitNonZeroSayingWhy(arguments: [String], message: String) throws {
         let result = try SegueProcess.run(arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func limitFlagsAndVariablesReachTheRequests() throws {
+        let segue = try SegueProcess(
+            arguments: ["--port", "0", "--host", "127.0.0.1", "--max-frames", "5"],
+            environment: ["SEGUE_MAX_STRING_BYTES": "16"])
+        let connection = try TestHTTPConnection(port: segue.port)
+        let headers = [("Content-Type", "application/json")]
+        let frames = try connection.exchange(
+            "POST", "/v1/simulate", headers: headers, body: Array(#"{"preset":"instagram.pop"}"#.utf8))
+        #expect(frames.status == 422)
+        #expect(frames.text.contains("more than 5 frames"), "\(frames.text)")
+        let string = try connection.exchange(
+            "POST", "/v1/simulate", headers: headers, body: Array(#"{"preset":"instagram.pop.interactive!"}"#.utf8))
+        #expect(string.status == 422)
+        #expect(string.text.contains("26 bytes long, more than the 16"), "\(string.text)")
+        segue.signal(SIGTERM)
+        #expect(segue.waitForExit(seconds: 10) == 0)
     }
 
     @Test func badEnvironmentValueNamesTheVariable() throws {

@@ -5,9 +5,12 @@ import FoundationEssentials
 /// that is not JSON (saying where parsing stopped), 422 for JSON of the wrong shape
 /// (saying which field, by JSON Pointer).
 public enum JSONBody {
-    /// The body of `request` as a JSON tree, for endpoints that validate field by field.
-    public static func value(from request: HTTPRequest) throws(Problem) -> JSONValue {
-        try checkWellFormed(request)
+    /// The body of `request` as a JSON tree, for endpoints that validate field by field;
+    /// text past `limits` is a 422 at the offending value's pointer.
+    public static func value(
+        from request: HTTPRequest, limits: JSONLimits = JSONSyntax.defaultLimits
+    ) throws(Problem) -> JSONValue {
+        try checkWellFormed(request, limits: limits)
         return JSONValueParser.parse(request.body)
     }
 
@@ -24,8 +27,12 @@ public enum JSONBody {
     }
 
     /// 415 unless the Content-Type is JSON; 400 for an empty body or text that is not
-    /// JSON, saying where; 422 for a number too large for a double, at its pointer.
-    static func checkWellFormed(_ request: HTTPRequest) throws(Problem) {
+    /// JSON, saying where; 422 for well-formed text past a limit (a number too large
+    /// for a double or past the magnitude limit, a string too long, nesting too deep),
+    /// at its pointer.
+    static func checkWellFormed(
+        _ request: HTTPRequest, limits: JSONLimits = JSONSyntax.defaultLimits
+    ) throws(Problem) {
         let contentType = request.headers["Content-Type"]
         guard isJSON(contentType) else {
             throw Problem.unsupportedMediaType(received: contentType)
@@ -35,11 +42,9 @@ public enum JSONBody {
         }
         // Scan first: JSONDecoder accepts some non-JSON (trailing commas) and never
         // says where text stops being JSON.
-        if let syntaxError = JSONSyntax.firstError(in: request.body) {
-            if let pointer = syntaxError.outOfRangePointer {
-                let detail =
-                    "\(syntaxError.message.prefix(1).uppercased())\(syntaxError.message.dropFirst()) "
-                    + "(beyond ±1.8e308); send a finite number."
+        if let syntaxError = JSONSyntax.firstError(in: request.body, limits: limits) {
+            if let pointer = syntaxError.limitPointer {
+                let detail = "\(syntaxError.message.prefix(1).uppercased())\(syntaxError.message.dropFirst())."
                 throw Problem.invalidRequest([FieldError(pointer: pointer, detail: detail)])
             }
             throw Problem.malformedJSON("The request body is not valid JSON \(syntaxError).")

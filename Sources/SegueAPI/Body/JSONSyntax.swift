@@ -11,9 +11,10 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// 0-based byte offset into the body.
     public var offset: Int
     public var message: String
-    /// For a well-formed number too large for a double: the JSON Pointer of the
-    /// value, since that is a bad value (422) rather than bad syntax (400).
-    public var outOfRangePointer: String?
+    /// For well-formed JSON past a limit (a number too large for a double or past
+    /// the magnitude limit, a string too long, a nest too deep): the JSON Pointer of
+    /// the value, since that is a bad value (422) rather than bad syntax (400).
+    public var limitPointer: String?
 
     public var description: String {
         "at line \(line), column \(column) (byte \(offset)): \(message)"
@@ -21,24 +22,27 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// A well-formedness scanner for JSON text. It builds nothing; it only finds the
-/// first error. Nesting deeper than `maxDepth` counts as an error, so a hostile
-/// body cannot exhaust the stack.
+/// first error. Going past one of its `JSONLimits` counts as an error, so a hostile
+/// body can neither exhaust the stack nor make the parser build huge values.
 public struct JSONSyntax {
-    public static let maxDepth = 512
+    /// The limits when none are given: a server started with default flags.
+    public static let defaultLimits = RequestLimits().json
 
     private let bytes: [UInt8]
+    private let limits: JSONLimits
     private var index = 0
     /// Reference tokens from the root to the value being scanned, for JSON Pointers.
     private var path: [String] = []
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], limits: JSONLimits) {
         self.bytes = bytes
+        self.limits = limits
     }
 
     /// The first syntax error in `bytes`, or nil when they are one well-formed JSON
-    /// text (numbers that overflow a double count as errors too).
-    public static func firstError(in bytes: [UInt8]) -> JSONSyntaxError? {
-        var scanner = JSONSyntax(bytes: bytes)
+    /// text within `limits` (numbers that overflow a double count as errors too).
+    public static func firstError(in bytes: [UInt8], limits: JSONLimits = defaultLimits) -> JSONSyntaxError? {
+        var scanner = JSONSyntax(bytes: bytes, limits: limits)
         do throws(JSONSyntaxError) {
             scanner.skipWhitespace()
             try scanner.value(depth: 0)
@@ -75,6 +79,13 @@ public struct JSONSyntax {
         return JSONSyntaxError(line: line, column: column, offset: offset, message: message)
     }
 
+    /// An error for well-formed text past a limit, pointing at the value being scanned.
+    private func limitFailure(_ message: String, at position: Int) -> JSONSyntaxError {
+        var error = failure(message, at: position)
+        error.limitPointer = path.map { "/" + $0 }.joined()
+        return error
+    }
+
     private mutating func skipWhitespace() {
         while index < bytes.count, JSONBody.isJSONWhitespace(bytes[index]) {
             index += 1
@@ -82,12 +93,21 @@ public struct JSONSyntax {
     }
 
     private mutating func value(depth: Int) throws(JSONSyntaxError) {
-        guard depth < Self.maxDepth else { throw failure("nested deeper than \(Self.maxDepth) levels") }
         guard index < bytes.count else { throw failure("expected a value but the body ended") }
+        if depth >= limits.maxDepth, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") {
+            throw limitFailure(
+                "this value nests objects or arrays more than \(limits.maxDepth) levels deep, "
+                    + "the most this server accepts (its --max-json-depth)", at: index)
+        }
         switch bytes[index] {
         case UInt8(ascii: "{"): try object(depth: depth)
         case UInt8(ascii: "["): try array(depth: depth)
-        case UInt8(ascii: "\""): try string()
+        case UInt8(ascii: "\""):
+            let start = index
+            try string()
+            if index - start - 2 > limits.maxStringBytes {
+                throw limitFailure(stringTooLong(index - start - 2, what: "this string"), at: start)
+            }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
@@ -111,6 +131,11 @@ public struct JSONSyntax {
             let keyStart = index + 1
             try string()
             let key = String(decoding: bytes[keyStart..<(index - 1)], as: UTF8.self)
+            if index - 1 - keyStart > limits.maxStringBytes {
+                // A name has no pointer of its own: point at the object that holds it.
+                throw limitFailure(
+                    stringTooLong(index - 1 - keyStart, what: "a member name of this object"), at: keyStart - 1)
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw failure("expected ':' after the member name but found \(found)")
@@ -155,6 +180,11 @@ public struct JSONSyntax {
             index += 1
             skipWhitespace()
         }
+    }
+
+    private func stringTooLong(_ bytes: Int, what: String) -> String {
+        "\(what) is \(bytes) bytes long, more than the \(limits.maxStringBytes) this server accepts "
+            + "(its --max-string-bytes)"
     }
 
     private mutating func string() throws(JSONSyntaxError) {
@@ -223,10 +253,15 @@ public struct JSONSyntax {
             skipDigits()
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if let parsed = Double(text), !parsed.isFinite {
-            var error = failure("the number \(text) is too large for a double", at: start)
-            error.outOfRangePointer = path.map { "/" + $0 }.joined()
-            throw error
+        if let parsed = Double(text) {
+            guard parsed.isFinite else {
+                throw limitFailure("the number \(text.prefix(40)) is too large for a double (beyond ±1.8e308)", at: start)
+            }
+            guard parsed.magnitude <= limits.maxNumberMagnitude else {
+                throw limitFailure(
+                    "the number \(text.prefix(40)) is larger in magnitude than \(Self.compact(limits.maxNumberMagnitude)), "
+                        + "the most this server accepts (its --max-number-magnitude)", at: start)
+            }
         }
     }
 
@@ -244,6 +279,18 @@ public struct JSONSyntax {
         while index < bytes.count, Self.isDigit(bytes[index]) {
             index += 1
         }
+    }
+
+    /// A limit as a person writes it: `1e12` rather than thirteen digits.
+    static func compact(_ value: Double) -> String {
+        var mantissa = value
+        var exponent = 0
+        while mantissa >= 10, mantissa.truncatingRemainder(dividingBy: 10) == 0 {
+            mantissa /= 10
+            exponent += 1
+        }
+        let digits = NumberRange.format(mantissa)
+        return exponent >= 4 ? "\(digits)e\(exponent)" : NumberRange.format(value)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

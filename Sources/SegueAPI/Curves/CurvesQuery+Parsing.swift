@@ -41,17 +41,18 @@ extension CurvesQuery {
         return fields
     }
 
-    /// Validates a request body, reporting every offending field at once.
-    public static func parse(_ body: JSONValue) throws(Problem) -> CurvesQuery {
+    /// Validates a request body, reporting every offending field at once; more than
+    /// `maxSamples` samples in the answer is an error at `/frameRate`.
+    public static func parse(_ body: JSONValue, maxSamples: Int = defaultMaxSamples) throws(Problem) -> CurvesQuery {
         var validator = FieldValidator()
-        let query = parse(body, validator: &validator)
+        let query = parse(body, maxSamples: maxSamples, validator: &validator)
         guard validator.errors.isEmpty, let query else {
             throw Problem.invalidRequest(validator.errors)
         }
         return query
     }
 
-    static func parse(_ body: JSONValue, validator: inout FieldValidator) -> CurvesQuery? {
+    static func parse(_ body: JSONValue, maxSamples: Int, validator: inout FieldValidator) -> CurvesQuery? {
         guard let members = validator.object(body, at: "", allowed: topLevelFields) else { return nil }
         let frameRate = validator.number(members, "frameRate", at: "", in: .between(1, 240)) ?? defaultFrameRate
         let from = validator.number(members, "from", at: "") ?? 0
@@ -68,7 +69,7 @@ extension CurvesQuery {
             validator.fail(
                 "/frameRate",
                 "The curve \(seconds); at \(NumberRange.format(frameRate)) samples per second that is more than "
-                    + "\(maxSamples) samples. "
+                    + "\(maxSamples) samples, the most this server returns (its --max-curve-samples). "
                     + "Lower frameRate or use a shorter or better-damped curve.")
             return nil
         }
@@ -164,7 +165,7 @@ extension CurvesQuery {
         let p = "/curve"
         let velocity = validator.number(members, "initialVelocity", at: p) ?? 0
         let allowOverdamping = validator.bool(members, "allowOverdamping", at: p) ?? false
-        let errorsBefore = validator.errors.count
+        let errorsBefore = validator.problemCount
         var spring: Spring?
         var duration: Double?
         switch form.form {
@@ -219,7 +220,7 @@ extension CurvesQuery {
         default:
             break
         }
-        guard validator.errors.count == errorsBefore, let spring else { return nil }
+        guard validator.problemCount == errorsBefore, let spring else { return nil }
         return (form.form, .spring(spring, initialVelocity: velocity, duration: duration))
     }
 

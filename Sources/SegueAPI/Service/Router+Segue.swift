@@ -3,7 +3,11 @@ public import SegueEngine
 extension Router {
     /// Segue's routes: the playground page, health, readiness, the contract, the preset catalogue and each preset's
     /// detail, the curve sampler and the simulator.
-    public static func segue(catalogue: PresetCatalogue, readiness: Readiness) -> Router {
+    ///
+    /// `limits` caps what one request may make the server hold or compute (the server's flags).
+    public static func segue(
+        catalogue: PresetCatalogue, readiness: Readiness, limits: RequestLimits = RequestLimits()
+    ) -> Router {
         Router(routes: [
             Route(.get, "/") { _ in
                 HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.html], body: PlaygroundPage.bytes)
@@ -30,13 +34,14 @@ extension Router {
                 return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: body)
             },
             Route(.post, "/v1/curves") { context throws(Problem) in
-                let query = try CurvesQuery.parse(JSONBody.value(from: context.request))
+                let json = try JSONBody.value(from: context.request, limits: limits.json)
+                let query = try CurvesQuery.parse(json, maxSamples: limits.maxCurveSamples)
                 let body = try CurvesResponse(query).encoded()
                 return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: body)
             },
             Route(.post, "/v1/simulate") { context throws(Problem) in
-                let body = try JSONBody.value(from: context.request)
-                let request = try SimulateRequest.parse(body, catalogue: catalogue)
+                let body = try JSONBody.value(from: context.request, limits: limits.json)
+                let request = try SimulateRequest.parse(body, catalogue: catalogue, limits: limits)
                 let simulation = try request.run()
                 let output = request.output ?? SimulateOutput.negotiated(accept: context.request.headers["Accept"])
                 switch output {

@@ -6,8 +6,9 @@ extension SimulateRequest {
     /// and when present a `GestureTrack` built from `{"samples":[{"t","x","y","phase"}]}`.
     /// With no preset to judge by, a gesture that is present is still checked (as one stroke).
     /// A preset that `acceptsRegrab` takes several strokes, each `began` … `ended`.
+    /// More than `maxSamples` samples is an error before any is read.
     static func parseGesture(
-        _ value: JSONValue?, preset: (any Preset)?, validator: inout FieldValidator
+        _ value: JSONValue?, preset: (any Preset)?, maxSamples: Int, validator: inout FieldValidator
     ) -> GestureTrack? {
         if let preset {
             let id = preset.description.id
@@ -37,15 +38,14 @@ extension SimulateRequest {
             validator.fail(pointer, "Expected an array of samples here, not \(samplesValue.kind).")
             return nil
         }
-        let limit = GestureTrack.defaultMaximumSampleCount
-        guard items.count <= limit else {
+        guard items.count <= maxSamples else {
             validator.fail(
                 pointer,
-                "The gesture has \(items.count) samples, more than the \(limit) allowed; "
-                    + "send fewer, for example one per display frame.")
+                "The gesture has \(items.count) samples, more than the \(maxSamples) this server accepts "
+                    + "(its --max-gesture-samples); send fewer, for example one per display frame.")
             return nil
         }
-        let errorsBefore = validator.errors.count
+        let errorsBefore = validator.problemCount
         var samples: [GestureSample] = []
         samples.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
@@ -53,9 +53,10 @@ extension SimulateRequest {
                 samples.append(sample)
             }
         }
-        guard validator.errors.count == errorsBefore else { return nil }
+        guard validator.problemCount == errorsBefore else { return nil }
         do {
-            return try GestureTrack(samples: samples, allowsMultipleStrokes: preset?.acceptsRegrab ?? false)
+            return try GestureTrack(
+                samples: samples, maximumSampleCount: maxSamples, allowsMultipleStrokes: preset?.acceptsRegrab ?? false)
         } catch {
             for issue in error.issues {
                 validator.fail(Self.pointer(for: issue), Self.sentence(issue.message))

@@ -2,10 +2,13 @@ public import SegueEngine
 
 extension SimulateRequest {
     /// Validates a request body against `catalogue`, reporting every offending field
-    /// at once, each at its JSON Pointer.
-    public static func parse(_ body: JSONValue, catalogue: PresetCatalogue) throws(Problem) -> SimulateRequest {
+    /// at once, each at its JSON Pointer. `limits` caps the gesture's samples and the
+    /// frames the simulation may produce.
+    public static func parse(
+        _ body: JSONValue, catalogue: PresetCatalogue, limits: RequestLimits = RequestLimits()
+    ) throws(Problem) -> SimulateRequest {
         var validator = FieldValidator()
-        let request = parse(body, catalogue: catalogue, validator: &validator)
+        let request = parse(body, catalogue: catalogue, limits: limits, validator: &validator)
         guard validator.errors.isEmpty, let request else {
             throw Problem.invalidRequest(validator.errors)
         }
@@ -13,7 +16,7 @@ extension SimulateRequest {
     }
 
     static func parse(
-        _ body: JSONValue, catalogue: PresetCatalogue, validator: inout FieldValidator
+        _ body: JSONValue, catalogue: PresetCatalogue, limits: RequestLimits, validator: inout FieldValidator
     ) -> SimulateRequest? {
         guard let members = validator.object(body, at: "", allowed: topLevelFields) else { return nil }
         let preset = parsePreset(members["preset"], catalogue: catalogue, validator: &validator)
@@ -23,7 +26,8 @@ extension SimulateRequest {
         let parameters = parseValues(
             members["parameters"], at: "/parameters", specs: preset?.parameters, noun: "parameter", preset: preset,
             validator: &validator)
-        let gesture = parseGesture(members["gesture"], preset: preset, validator: &validator)
+        let gesture = parseGesture(
+            members["gesture"], preset: preset, maxSamples: limits.maxGestureSamples, validator: &validator)
         let frameRate = validator.number(members, "frameRate", at: "", in: frameRates) ?? defaultFrameRate
         let output = parseOutput(members, validator: &validator)
         guard validator.errors.isEmpty, let preset else { return nil }
@@ -31,7 +35,8 @@ extension SimulateRequest {
             scene: ParameterValues(specs: preset.sceneFields, given: scene),
             parameters: ParameterValues(specs: preset.parameters, given: parameters),
             gesture: gesture,
-            frameRate: frameRate)
+            frameRate: frameRate,
+            maxFrames: limits.maxFrames)
         return SimulateRequest(preset: preset, input: input, output: output)
     }
 

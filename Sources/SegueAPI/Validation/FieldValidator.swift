@@ -1,13 +1,32 @@
 /// Reads typed fields out of a `JSONValue` tree and collects one `FieldError` per
 /// problem, each with the JSON Pointer of the field and a sentence saying what is
 /// accepted, so a client learns everything wrong with a request in one answer.
+///
+/// At most `maxErrors` are listed: a body of a hundred thousand misspelt members
+/// would otherwise make an answer many times its own size. The last entry then says
+/// how many more there were.
 public struct FieldValidator: Sendable {
+    /// The most errors one answer lists.
+    public static let maxErrors = 100
+
     public private(set) var errors: [FieldError] = []
+    /// Problems found past `maxErrors`, counted but not listed.
+    private var unlisted = 0
 
     public init() {}
 
+    /// Every problem found so far, listed or not: compare it before and after a step
+    /// to learn whether the step found any.
+    public var problemCount: Int { errors.count + unlisted }
+
     /// Records a problem at `pointer`.
     public mutating func fail(_ pointer: String, _ detail: String) {
+        guard errors.count < Self.maxErrors else {
+            unlisted += 1
+            errors[errors.count - 1] = FieldError(
+                pointer: "", detail: "…and \(unlisted + 1) more problems not listed; fix those above first.")
+            return
+        }
         errors.append(FieldError(pointer: pointer, detail: detail))
     }
 

@@ -8,21 +8,24 @@ public struct FrameGrid: Sendable, Hashable {
     /// When the transition ends, seconds on the same clock.
     public var end: Double
     public var frameRate: Double
+    /// The most frames this simulation may produce; more is an error, not an allocation.
+    public var maxFrames: Int
 
-    /// The most frames one response may hold (the cap).
-    public static let maxFrames = 20_000
+    /// The frame cap of a server started with default flags.
+    public static let defaultMaxFrames = 20_000
 
-    public init(start: Double, end: Double, frameRate: Double) {
+    public init(start: Double, end: Double, frameRate: Double, maxFrames: Int = defaultMaxFrames) {
         self.start = start
         self.end = end
         self.frameRate = frameRate
+        self.maxFrames = maxFrames
     }
 
     /// Frames from frame 0 to the first grid time at or after the end (a grid time
     /// within 1e-9 s of the end counts as the end).
     public var frameCount: Int {
         let span = max(end - start, 0) * frameRate
-        guard span.isFinite, span < Double(Self.maxFrames) * 2 else { return Int.max }
+        guard span.isFinite, span < Double(maxFrames) * 2 else { return Int.max }
         return Int((span - 1e-9 * frameRate).rounded(.up)) + 1
     }
 
@@ -37,12 +40,13 @@ public struct FrameGrid: Sendable, Hashable {
         state: (Double) -> SimulationFrame, finalState: (Double) -> SimulationFrame
     ) throws(SimulationError) -> [SimulationFrame] {
         let count = frameCount
-        guard count <= Self.maxFrames else {
+        guard count <= maxFrames else {
             throw SimulationError(
                 pointer: "/frameRate",
                 "This transition lasts \(Format.amount(end - start)) s; at \(Format.amount(frameRate)) frames per "
                     + "second that is more than "
-                    + "\(Self.maxFrames) frames. Lower frameRate or shorten the gesture.")
+                    + "\(maxFrames) frames, the most one simulation may produce. "
+                    + "Lower frameRate or shorten the gesture.")
         }
         var frames: [SimulationFrame] = []
         frames.reserveCapacity(count)

@@ -9,12 +9,24 @@ public struct SimulationInput: Sendable {
     public var gesture: GestureTrack?
     /// Frames per second, 1…240.
     public var frameRate: Double
+    /// The most frames the simulation may produce (the server's `--max-frames`);
+    /// a transition that needs more is an error at `/frameRate`.
+    public var maxFrames: Int
 
-    public init(scene: ParameterValues, parameters: ParameterValues, gesture: GestureTrack?, frameRate: Double) {
+    public init(
+        scene: ParameterValues, parameters: ParameterValues, gesture: GestureTrack?, frameRate: Double,
+        maxFrames: Int = FrameGrid.defaultMaxFrames
+    ) {
         self.scene = scene
         self.parameters = parameters
         self.gesture = gesture
         self.frameRate = frameRate
+        self.maxFrames = maxFrames
+    }
+
+    /// The frame clock from `start` to `end` at this input's rate and under its frame cap.
+    public func frameGrid(start: Double, end: Double) -> FrameGrid {
+        FrameGrid(start: start, end: end, frameRate: frameRate, maxFrames: maxFrames)
     }
 }
 

@@ -50,7 +50,7 @@ struct AppStoreDismiss: Preset {
         let radius = parameters.number("cornerRadius")
         let from = AppStoreScene.scaled(scene.bounds, by: parameters.number("shrinkScale"))
         let easing = Self.spring(parameters)
-        let grid = FrameGrid(start: 0, end: easing.duration, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: 0, end: easing.duration)
         let frames = try grid.frames(
             state: { time in
                 let x = easing.value(at: time)

@@ -66,7 +66,7 @@ struct AppStoreHighlight: Preset {
             return (state, scale)
         }
         let change = 1 - pressed
-        let grid = FrameGrid(start: down, end: end, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: down, end: end)
         let frames = try grid.frames(
             state: { time in
                 let (state, scale) = state(at: time)

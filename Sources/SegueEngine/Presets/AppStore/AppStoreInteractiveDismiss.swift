@@ -175,7 +175,7 @@ struct AppStoreInteractiveDismiss: Preset {
             let p = drive.animator(at: time)?.progress(at: time).value ?? 0
             return (AppStoreState.detail(scene, scale: 1 - (1 - shrink) * p, radius: radius * p), p)
         }
-        let grid = FrameGrid(start: began, end: end, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: began, end: end)
         let frames = try grid.frames(
             state: { time in
                 let phase: FramePhase = time < releaseTime ? .interactive : .animating

@@ -91,7 +91,7 @@ struct AppStorePresent: Preset {
             )
         }
         let end = max(plan.duration, AppStoreConstants.blurDuration)
-        let grid = FrameGrid(start: 0, end: end, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: 0, end: end)
         let frames = try grid.frames(
             state: { time in
                 let (state, x) = state(at: time)

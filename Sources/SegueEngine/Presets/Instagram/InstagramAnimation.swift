@@ -5,9 +5,9 @@ import SegueMath
 enum InstagramAnimation {
     static func run(
         id: String, scene: InstagramScene, from start: InstagramState, to end: InstagramState,
-        settled: InstagramState, easing: Easing, frameRate: Double
+        settled: InstagramState, easing: Easing, frameRate: Double, maxFrames: Int
     ) throws(SimulationError) -> Simulation {
-        let grid = FrameGrid(start: 0, end: easing.duration, frameRate: frameRate)
+        let grid = FrameGrid(start: 0, end: easing.duration, frameRate: frameRate, maxFrames: maxFrames)
         let frames = try grid.frames(
             state: { time in
                 let e = easing.value(at: time)

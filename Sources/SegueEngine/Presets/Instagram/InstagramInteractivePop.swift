@@ -84,7 +84,7 @@ struct InstagramInteractivePop: Preset {
         guard gate.passes, let recognized = gesture.recognitionTime else {
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: detailAlone,
-                frameRate: input.frameRate,
+                frameRate: input.frameRate, maxFrames: input.maxFrames,
                 decision: gesture.refusedByGate(explanation: "\(gate.reason): no pop started"))
         }
 
@@ -107,7 +107,7 @@ struct InstagramInteractivePop: Preset {
             settled.maskRadius = base.maskRadius
         }
 
-        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: began, end: completed)
         let frames = try grid.frames(
             state: { time in
                 if time < recognized {

@@ -36,7 +36,7 @@ struct InstagramPercentDrivenPop: Preset {
         guard gate.passes, let recognized = gesture.recognitionTime else {
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: detailAlone,
-                frameRate: input.frameRate,
+                frameRate: input.frameRate, maxFrames: input.maxFrames,
                 decision: gesture.refusedByGate(explanation: "\(gate.reason): no pop started"))
         }
 
@@ -54,7 +54,7 @@ struct InstagramPercentDrivenPop: Preset {
         let completed = transition.completionEndTime ?? releaseTime
         let settled = outcome == .finish ? InstagramPop.finished(end) : InstagramState.detailAlone(scene)
 
-        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: began, end: completed)
         let frames = try grid.frames(
             state: { time in
                 if time < recognized {

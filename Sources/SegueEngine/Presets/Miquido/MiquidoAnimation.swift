@@ -17,7 +17,7 @@ enum MiquidoAnimation {
         let fade = parameters.number("fadeOpacity")
         let reveals = parameters.choice("detailReveal") == "fade"
         let settled: MiquidoState = presenting ? .detail : .grid
-        let grid = FrameGrid(start: 0, end: easing.duration, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: 0, end: easing.duration)
         let frames = try grid.frames(
             state: { time in
                 let x = easing.value(at: time)

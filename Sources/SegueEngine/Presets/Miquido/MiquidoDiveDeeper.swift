@@ -91,7 +91,7 @@ struct MiquidoDiveDeeper: Preset {
                 : "the pan began at (\(Format.speed(start.x)), \(Format.speed(start.y))), off the card"
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: gridAlone,
-                frameRate: input.frameRate,
+                frameRate: input.frameRate, maxFrames: input.maxFrames,
                 decision: gesture.refusedByGate(explanation: "\(reason): nothing presented"))
         }
 
@@ -106,7 +106,7 @@ struct MiquidoDiveDeeper: Preset {
         let completed = transition.completionEndTime ?? releaseTime
         let settled: MiquidoState = outcome == .finish ? .detail : .grid
 
-        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: began, end: completed)
         let frames = try grid.frames(
             state: { time in
                 if time < recognized {

@@ -12,10 +12,11 @@ extension PresetGesture {
     /// A pan that started nothing: the screen holds `still` on every frame from the
     /// `began` sample to the release, then settles as it is.
     func stillSimulation(
-        presetID: String, layers: [LayerDescription], still: [LayerState], frameRate: Double, decision: Decision
+        presetID: String, layers: [LayerDescription], still: [LayerState], frameRate: Double, maxFrames: Int,
+        decision: Decision
     ) throws(SimulationError) -> Simulation {
         let began = track.began.time
-        let grid = FrameGrid(start: began, end: decision.time, frameRate: frameRate)
+        let grid = FrameGrid(start: began, end: decision.time, frameRate: frameRate, maxFrames: maxFrames)
         let frames = try grid.frames(
             state: { time in SimulationFrame(time: time, phase: .interactive, progress: 0, layers: still) },
             finalState: { time in SimulationFrame(time: time, phase: .settled, progress: 0, layers: still) })

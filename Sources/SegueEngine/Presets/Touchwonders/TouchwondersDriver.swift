@@ -148,7 +148,7 @@ enum TouchwondersDriver {
         let last = segments[segments.count - 1]
         let completed = last.completed
         let outcome = last.decision.outcome
-        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: began, end: completed)
         let frames = try grid.frames(
             state: { time in
                 let segment = segments.last { $0.stroke.began.time <= time } ?? segments[0]
@@ -184,7 +184,7 @@ enum TouchwondersDriver {
         _ model: some TouchwondersModel, track: GestureTrack, release: GestureSample, reason: String,
         input: SimulationInput, layers: [LayerDescription]
     ) throws(SimulationError) -> Simulation {
-        let grid = FrameGrid(start: track.began.time, end: release.time, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: track.began.time, end: release.time)
         let frames = try grid.frames(
             state: { SimulationFrame(time: $0, phase: .interactive, progress: 0, layers: model.untouchedLayers) },
             finalState: { SimulationFrame(time: $0, phase: .settled, progress: 0, layers: model.untouchedLayers) })

@@ -144,7 +144,7 @@ struct YUIModalCard: Preset {
         if let projected = choice.projectedTop {
             annotations.append(FrameAnnotation(name: "projectedY", value: .number(projected)))
         }
-        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: began, end: completed)
         let frames = try grid.frames(
             state: { time in
                 let shape =

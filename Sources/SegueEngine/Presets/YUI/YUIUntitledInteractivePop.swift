@@ -73,7 +73,7 @@ struct YUIUntitledInteractivePop: Preset {
                     + "when |vx| > |vy|"
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: detailAlone,
-                frameRate: input.frameRate,
+                frameRate: input.frameRate, maxFrames: input.maxFrames,
                 decision: gesture.refusedByGate(explanation: "\(reason): no pop started"))
         }
 
@@ -88,7 +88,7 @@ struct YUIUntitledInteractivePop: Preset {
         transition.complete(decision.outcome == .finish ? .finish : .cancel, at: releaseTime)
         let completed = transition.completionEndTime ?? releaseTime
 
-        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: began, end: completed)
         let frames = try grid.frames(
             state: { time in
                 if time < recognized {

@@ -36,7 +36,7 @@ enum YUIUntitledTransition {
     {
         let scene = YUIUntitledScene(input.scene)
         let easing = easing(input.parameters)
-        let grid = FrameGrid(start: 0, end: easing.duration, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: 0, end: easing.duration)
         let frames = try grid.frames(
             state: { time in
                 let e = easing.value(at: time)

@@ -8,7 +8,7 @@ enum YUIPaperAnimation {
         let easing = YUIPaperParameters.easing(input.parameters)
         let backdrop = input.parameters.number("backdropOpacity")
         let settled: YUIPaperState = pushing ? .demo(geometry) : .home(geometry)
-        let grid = FrameGrid(start: 0, end: easing.duration, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: 0, end: easing.duration)
         let frames = try grid.frames(
             state: { time in
                 let e = easing.value(at: time)

@@ -82,7 +82,7 @@ struct YUIPaperInteractivePop: Preset {
                 } ?? "the finger never moved, so the pan never began"
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: YUIPaperState.demo(geometry).layers(geometry),
-                frameRate: input.frameRate,
+                frameRate: input.frameRate, maxFrames: input.maxFrames,
                 decision: gesture.refusedByGate(explanation: "\(reason): the demo stays open"))
         }
         let decision = Self.decision(
@@ -101,7 +101,7 @@ struct YUIPaperInteractivePop: Preset {
         let completed = releaseTime + settleDuration
         let settled: YUIPaperState = decision.outcome == .finish ? .home(geometry) : .demo(geometry)
 
-        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: began, end: completed)
         let frames = try grid.frames(
             state: { time in
                 if time < recognized {

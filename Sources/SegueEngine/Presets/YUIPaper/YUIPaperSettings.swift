@@ -191,7 +191,7 @@ struct YUIPaperSettings: Preset {
             let decision = gesture.refusedByGate(
                 explanation: "\(reason): the settings stay \(fromShown ? "shown" : "hidden")")
             return try gesture.stillSimulation(
-                presetID: description.id, layers: layers, still: rest.layers(scene), frameRate: input.frameRate,
+                presetID: description.id, layers: layers, still: rest.layers(scene), frameRate: input.frameRate, maxFrames: input.maxFrames,
                 decision: decision)
         }
         let decision = Self.decision(
@@ -204,7 +204,7 @@ struct YUIPaperSettings: Preset {
         let released = model.drag(ty: translation.y, fromShown: fromShown)
         let releaseProgress = fromShown ? abs(min(translation.y, 0)) / model.maxT : max(translation.y, 0) / model.maxT
         let completed = releaseTime + easing.duration
-        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: began, end: completed)
         let frames = try grid.frames(
             state: { time in
                 if time < recognized {

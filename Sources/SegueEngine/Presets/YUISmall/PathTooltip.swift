@@ -168,7 +168,7 @@ struct PathTooltip: Preset {
                 ])
         }
 
-        let grid = FrameGrid(start: began, end: end, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: began, end: end)
         let frames = try grid.frames(
             state: { time in frame(time, phase: time < release ? .interactive : .animating, settled: false) },
             finalState: { time in frame(time, phase: .settled, settled: true) })

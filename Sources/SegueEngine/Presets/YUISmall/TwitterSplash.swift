@@ -131,7 +131,7 @@ struct TwitterSplash: Preset {
                 LayerState(frame: bounds, transform: scale, opacity: screenshot, mask: mask),
             ]
         }
-        let grid = FrameGrid(start: 0, end: timeline.end, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: 0, end: timeline.end)
         let frames = try grid.frames(
             state: { time in
                 let values = timeline.values(at: time)

@@ -69,7 +69,7 @@ struct TwitterSwipe: Preset {
 
         let gate = passesGate(gesture, ratio: parameters.number("gateRatio"))
         guard gate.passes, let recognized = gesture.recognitionTime else {
-            let grid = FrameGrid(start: began, end: releaseTime, frameRate: input.frameRate)
+            let grid = input.frameGrid(start: began, end: releaseTime)
             let frames = try grid.frames(
                 state: { restFrame($0, .interactive) }, finalState: { restFrame($0, .settled) })
             return Simulation(
@@ -98,7 +98,7 @@ struct TwitterSwipe: Preset {
         let completed = releaseTime + easing.duration
         let targetProgress: Double = deletes ? 1 : 0
 
-        let grid = FrameGrid(start: began, end: completed, frameRate: input.frameRate)
+        let grid = input.frameGrid(start: began, end: completed)
         let frames = try grid.frames(
             state: { time in
                 if time < recognized { return restFrame(time, .interactive) }

@@ -1,0 +1,44 @@
+/// The caps on what one request may make the server hold or compute, besides the
+/// body size the transport enforces. Each is a server flag (`segue --help`), so an
+/// operator can tighten or loosen them; every request past one gets a 4xx that
+/// names the field and the limit, never a 5xx or an unbounded allocation.
+///
+/// The defaults leave room for any real gesture or transition: a 10 000-sample
+/// gesture is over a minute of 120 Hz touches, 20 000 frames is over five minutes
+/// at 60 Hz, and no request of the API nests deeper than four levels.
+public struct RequestLimits: Sendable, Hashable {
+    /// The deepest nesting of objects and arrays a JSON body may have.
+    public var maxJSONDepth = 32
+    /// The longest string (member names included) a JSON body may hold, in UTF-8 bytes as sent.
+    public var maxStringBytes = 1024
+    /// The largest magnitude of any number in a JSON body: far beyond any point, second
+    /// or stiffness a person means, small enough that arithmetic on it stays finite.
+    public var maxNumberMagnitude = 1e12
+    /// The most samples one gesture may have.
+    public var maxGestureSamples = 10_000
+    /// The most frames one simulation may produce.
+    public var maxFrames = 20_000
+    /// The most samples one `POST /v1/curves` answer may hold.
+    public var maxCurveSamples = 100_000
+
+    public init() {}
+
+    /// The limits the JSON scanner enforces while it reads a body.
+    public var json: JSONLimits {
+        JSONLimits(maxDepth: maxJSONDepth, maxStringBytes: maxStringBytes, maxNumberMagnitude: maxNumberMagnitude)
+    }
+}
+
+/// What a JSON body may contain, checked while it is scanned and before any of it is
+/// built into values, so an oversized string or a deep nest costs nothing to refuse.
+public struct JSONLimits: Sendable, Hashable {
+    public var maxDepth: Int
+    public var maxStringBytes: Int
+    public var maxNumberMagnitude: Double
+
+    public init(maxDepth: Int, maxStringBytes: Int, maxNumberMagnitude: Double) {
+        self.maxDepth = maxDepth
+        self.maxStringBytes = maxStringBytes
+        self.maxNumberMagnitude = maxNumberMagnitude
+    }
+}
