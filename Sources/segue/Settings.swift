@@ -81,7 +81,8 @@ struct SettingSource {
     func value<T: LosslessStringConvertible & Comparable>(
         _ flag: T?, env: String, default fallback: T, in range: ClosedRange<T>
     ) throws -> T {
-        let value = try value(flag, env: env, default: fallback, expected: T.self == Double.self ? "a number" : "an integer")
+        let value = try value(
+            flag, env: env, default: fallback, expected: T.self == Double.self ? "a number" : "an integer")
         guard range.contains(value) else {
             let name = flag != nil ? "--" + flagName(env) : env
             throw ValidationError(

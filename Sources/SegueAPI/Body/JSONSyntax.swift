@@ -255,7 +255,8 @@ public struct JSONSyntax {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if let parsed = Double(text) {
             guard parsed.isFinite else {
-                throw limitFailure("the number \(text.prefix(40)) is too large for a double (beyond ±1.8e308)", at: start)
+                throw limitFailure(
+                    "the number \(text.prefix(40)) is too large for a double (beyond ±1.8e308)", at: start)
             }
             guard parsed.magnitude <= limits.maxNumberMagnitude else {
                 throw limitFailure(
