@@ -203,10 +203,10 @@ import Testing
             }
             return Self.samples(list.joined(separator: ","))
         }
-        #expect(GestureTrack.defaultMaximumSampleCount == 10_000)
+        #expect(RequestLimits().maxGestureSamples == 10_000)
         let errors = try errors(body(count: 10_001))
         #expect(Array(errors.keys) == ["/gesture/samples"])
-        #expect(errors["/gesture/samples"]?.contains("10001 samples, more than the 10000 allowed") == true)
+        #expect(errors["/gesture/samples"]?.contains("10001 samples, more than the 10000 this server accepts") == true)
         // A bad sample past the cap is not reported: only the count is.
         let badPast = Self.samples(String(repeating: #"{"t":"x"},"#, count: 10_001) + "1")
         #expect(Array(try self.errors(badPast).keys) == ["/gesture/samples"])
