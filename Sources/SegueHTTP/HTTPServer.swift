@@ -26,11 +26,13 @@ public final class HTTPServer: Sendable {
         configuration: ServerConfiguration,
         service: SegueService,
         readiness: Readiness,
-        logger: Logger
+        logger: Logger,
+        metrics: ServerMetrics? = nil
     ) throws(ServerError) {
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         let dispatcher = RequestDispatcher(
-            service: service, readiness: readiness, logger: logger, maxBodyBytes: configuration.maxBodyBytes)
+            service: service, readiness: readiness, logger: logger, maxBodyBytes: configuration.maxBodyBytes,
+            metrics: metrics)
         let started = address.withSockaddrPointer { sockaddr in
             Self.startDaemon(configuration, ipv6: address.isIPv6, sockaddr: sockaddr, dispatcher: dispatcher)
         }
@@ -42,6 +44,10 @@ public final class HTTPServer: Sendable {
         self.dispatcher = dispatcher
         self.port = Int(segue_mhd_bound_port(started))
         self.daemon = Mutex(DaemonHandle(pointer: started))
+        metrics?.connect(
+            ServerMetrics.Readings(
+                inFlight: { [weak self] in self?.requestsInFlight ?? 0 },
+                openConnections: { [weak self] in self?.openConnections ?? 0 }))
     }
 
     /// Requests received and not yet completed.

@@ -5,7 +5,8 @@ import Synchronization
 
 /// The transport's side of a request: it gathers the body under the size limit,
 /// hands the complete request to the service, queues the answer with
-/// libmicrohttpd, counts what is in flight and writes one log line per request.
+/// libmicrohttpd, counts what is in flight, records metrics and writes one log line
+/// per request, and a second one for each request refused with a problem.
 ///
 /// Shared by every libmicrohttpd thread; it holds only immutable values and atomics.
 final class RequestDispatcher: Sendable {
@@ -13,14 +14,16 @@ final class RequestDispatcher: Sendable {
     let readiness: Readiness
     let logger: Logger
     let maxBodyBytes: Int
+    let metrics: ServerMetrics?
     /// Requests whose headers have arrived and whose completion has not yet been reported.
     let inFlight = Atomic<Int>(0)
 
-    init(service: SegueService, readiness: Readiness, logger: Logger, maxBodyBytes: Int) {
+    init(service: SegueService, readiness: Readiness, logger: Logger, maxBodyBytes: Int, metrics: ServerMetrics?) {
         self.service = service
         self.readiness = readiness
         self.logger = logger
         self.maxBodyBytes = maxBodyBytes
+        self.metrics = metrics
     }
 
     /// First call for a request, headers only. A declared body over the limit is
@@ -53,6 +56,14 @@ final class RequestDispatcher: Sendable {
     func complete(_ state: RequestState, termination: MHD_RequestTerminationCode) {
         inFlight.subtract(1, ordering: .relaxed)
         let elapsed = ContinuousClock.now - state.started
+        if let answered = state.answered {
+            metrics?.record(
+                method: state.method, status: answered.status, duration: elapsed,
+                requestBytes: state.bodyBytesReceived, responseBytes: answered.bytes, facts: answered.facts)
+            if let problemType = answered.facts.problemType {
+                logRejection(state, status: answered.status, requestID: answered.requestID, problemType: problemType)
+            }
+        }
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
         var metadata: Logger.Metadata = [
             "method": "\(state.method)",
@@ -70,6 +81,17 @@ final class RequestDispatcher: Sendable {
         logger.info("request", metadata: metadata)
     }
 
+    /// The second line for a request refused with a problem: its type says why, so
+    /// refusals can be counted and searched without parsing bodies. A 5xx is the
+    /// server's fault and logged as an error; a 4xx is the client's, a notice.
+    private func logRejection(_ state: RequestState, status: Int, requestID: String, problemType: String) {
+        let metadata: Logger.Metadata = [
+            "id": "\(requestID)", "method": "\(state.method)", "path": "\(state.path)", "status": "\(status)",
+            "problem": "\(problemType)",
+        ]
+        logger.log(level: status >= 500 ? .error : .notice, "rejected", metadata: metadata)
+    }
+
     @discardableResult
     private func answer(_ state: RequestState, on connection: OpaquePointer, with response: HTTPResponse) -> MHD_Result
     {
@@ -79,7 +101,7 @@ final class RequestDispatcher: Sendable {
             response.headers.replaceOrAdd(name: "Connection", value: "close")
         }
         let bytes = state.method == .head ? 0 : response.body.count
-        state.answered = (response.status.code, bytes, response.headers["X-Request-Id"] ?? "-")
+        state.answered = (response.status.code, bytes, response.headers["X-Request-Id"] ?? "-", response.facts)
         return MHDConnection.queue(response, on: connection)
     }
 }

@@ -15,7 +15,7 @@ final class RequestState {
     /// Set once the body outgrew the limit: the rest is read and dropped, then 413.
     var bodyTooLarge = false
     /// The response queued, once one is; nil while the request is still arriving.
-    var answered: (status: Int, bytes: Int, requestID: String)?
+    var answered: (status: Int, bytes: Int, requestID: String, facts: ResponseFacts)?
     let started: ContinuousClock.Instant
 
     init(method: HTTPMethod, path: String, started: ContinuousClock.Instant) {

@@ -3,6 +3,8 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Logging
+import Metrics
+import Prometheus
 import SegueAPI
 import SegueEngine
 import SegueHTTP
@@ -42,14 +44,23 @@ struct SegueCommand: ParsableCommand {
         }
         let logger = Logger(label: "segue")
         let readiness = Readiness()
+        let metrics = ServerMetrics()
+        // Anything instrumented with swift-metrics reports into the same registry.
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: metrics.registry))
+        let gate = WorkGate(
+            maxRunning: settings.concurrency.maxRunning, maxQueued: settings.concurrency.maxQueued)
+        metrics.observe(gate)
         let service = SegueService(
-            router: .segue(catalogue: .builtIn, readiness: readiness, limits: settings.limits))
+            router: .segue(
+                catalogue: .builtIn, readiness: readiness, limits: settings.limits, gate: gate,
+                metrics: { metrics.exposition() }))
 
         let signals = ShutdownSignals(logger: logger)
         let server: HTTPServer
         do {
             server = try HTTPServer(
-                configuration: settings.server, service: service, readiness: readiness, logger: logger)
+                configuration: settings.server, service: service, readiness: readiness, logger: logger,
+                metrics: metrics)
         } catch {
             Output.error("Error: \(error)")
             throw ExitCode.failure

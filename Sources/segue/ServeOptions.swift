@@ -42,6 +42,18 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "trace, debug, info, notice, warning, error or critical. [env SEGUE_LOG_LEVEL, default info]")
     var logLevel: LogLevelSetting?
 
+    @Option(
+        help:
+            "Simulate and curves requests computing at once; more wait in a queue. [env SEGUE_MAX_CONCURRENT_SIMULATIONS, default: the number of cores]"
+    )
+    var maxConcurrentSimulations: Int?
+
+    @Option(
+        help:
+            "Simulate and curves requests waiting for a slot; past that they get 503 with Retry-After. [env SEGUE_MAX_QUEUED_SIMULATIONS, default 128]"
+    )
+    var maxQueuedSimulations: Int?
+
     @Option(help: "Deepest nesting of objects and arrays in a JSON body. [env SEGUE_MAX_JSON_DEPTH, default 32]")
     var maxJSONDepth: Int?
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import Logging
 import SegueAPI
 import SegueHTTP
@@ -8,7 +9,19 @@ import SegueHTTP
 struct Settings {
     var server: ServerConfiguration
     var limits: RequestLimits
+    var concurrency: Concurrency
     var logLevel: Logger.Level
+
+    /// How many computing requests run at once and how many may wait.
+    struct Concurrency {
+        var maxRunning: Int
+        var maxQueued: Int
+
+        /// One computation per core: more only time-slices the same cores.
+        static let defaultMaxRunning = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        /// Enough for 128 clients at once to queue rather than be refused (the load test uses 64).
+        static let defaultMaxQueued = 128
+    }
 
     /// Resolves each setting: the flag if given, else its `SEGUE_*` variable, else the default.
     /// Throws a `ValidationError` naming the flag or variable and what it accepts.
@@ -34,7 +47,16 @@ struct Settings {
         let level = try source.value(
             options.logLevel, env: "SEGUE_LOG_LEVEL", default: LogLevelSetting(.info),
             expected: "trace, debug, info, notice, warning, error or critical")
-        return Settings(server: server, limits: try resolveLimits(options, source: source), logLevel: level.level)
+        let concurrency = Concurrency(
+            maxRunning: try source.value(
+                options.maxConcurrentSimulations, env: "SEGUE_MAX_CONCURRENT_SIMULATIONS",
+                default: Concurrency.defaultMaxRunning, in: 1...4096),
+            maxQueued: try source.value(
+                options.maxQueuedSimulations, env: "SEGUE_MAX_QUEUED_SIMULATIONS",
+                default: Concurrency.defaultMaxQueued, in: 0...65536))
+        return Settings(
+            server: server, limits: try resolveLimits(options, source: source), concurrency: concurrency,
+            logLevel: level.level)
     }
 
     /// The request limits: each flag, else its variable, else `RequestLimits`' default.

@@ -99,7 +99,8 @@ import Testing
     }
 
     @Test func theDefaultMagnitudeLimitIsWrittenAsAPowerOfTen() throws {
-        let error = try onlyError(post(service { _ in }, "/v1/curves", #"{"from":2e12,"curve":{"type":"linear"}}"#))
+        let error = try onlyError(
+            post(service { _ in }, "/v1/curves", #"{"from":2e12,"curve":{"type":"named","name":"linear"}}"#))
         #expect(error.detail.contains("than 1e12"), "\(error.detail)")
     }
 

@@ -93,6 +93,8 @@ import Testing
             ("--max-string-bytes", "SEGUE_MAX_STRING_BYTES"), ("--max-number-magnitude", "SEGUE_MAX_NUMBER_MAGNITUDE"),
             ("--max-gesture-samples", "SEGUE_MAX_GESTURE_SAMPLES"), ("--max-frames", "SEGUE_MAX_FRAMES"),
             ("--max-curve-samples", "SEGUE_MAX_CURVE_SAMPLES"),
+            ("--max-concurrent-simulations", "SEGUE_MAX_CONCURRENT_SIMULATIONS"),
+            ("--max-queued-simulations", "SEGUE_MAX_QUEUED_SIMULATIONS"),
         ] {
             #expect(result.stdout.contains(flag), "\(flag) missing from --help")
             #expect(result.stdout.contains(variable), "\(variable) missing from --help")
@@ -129,6 +131,30 @@ import Testing
             "POST", "/v1/simulate", headers: headers, body: Array(#"{"preset":"instagram.pop.interactive!"}"#.utf8))
         #expect(string.status == 422)
         #expect(string.text.contains("26 bytes long, more than the 16"), "\(string.text)")
+        segue.signal(SIGTERM)
+        #expect(segue.waitForExit(seconds: 10) == 0)
+        // Each refusal has its own log line naming the problem type, besides the request line.
+        let rejections = segue.logs.split(separator: "\n").filter { $0.contains("rejected") }
+        #expect(rejections.count == 2, "\(segue.logs)")
+        #expect(
+            rejections.allSatisfy {
+                $0.contains("problem=urn:segue:problem:invalid-request") && $0.contains("status=422")
+            })
+    }
+
+    @Test func metricsAreServedAndCountTheRequestsMade() throws {
+        let segue = try SegueProcess()
+        let connection = try TestHTTPConnection(port: segue.port)
+        #expect(try connection.exchange("GET", "/healthz").status == 200)
+        #expect(try connection.exchange("GET", "/healthz").status == 200)
+        var page = ""
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            page = try connection.exchange("GET", "/metrics").text
+        } while !page.contains(#"segue_http_requests_total{route="/healthz",method="GET",status="200"} 2"#)
+            && Date() < deadline
+        #expect(page.contains(#"segue_http_requests_total{route="/healthz",method="GET",status="200"} 2"#), "\(page)")
+        #expect(page.contains("# TYPE process_resident_memory_bytes gauge"))
         segue.signal(SIGTERM)
         #expect(segue.waitForExit(seconds: 10) == 0)
     }

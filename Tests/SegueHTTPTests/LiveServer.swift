@@ -17,10 +17,17 @@ struct LiveServer {
         var count: Int
     }
 
-    init(maxBodyBytes: Int = 4 * 1024 * 1024, threading: ThreadingModel = .threadPerConnection) throws {
+    init(
+        maxBodyBytes: Int = 4 * 1024 * 1024, threading: ThreadingModel = .threadPerConnection,
+        metrics: ServerMetrics? = nil, gate: WorkGate? = nil
+    ) throws {
         readiness = Readiness()
+        var exposition: (@Sendable () -> [UInt8])?
+        if let metrics {
+            exposition = { metrics.exposition() }
+        }
         let routes =
-            Router.segue(catalogue: .builtIn, readiness: readiness).routes + [
+            Router.segue(catalogue: .builtIn, readiness: readiness, gate: gate, metrics: exposition).routes + [
                 Route(.post, "/test/echo") { context throws(Problem) in
                     try .json(JSONBody.decode(Echo.self, from: context.request))
                 }
@@ -35,7 +42,8 @@ struct LiveServer {
             configuration: configuration,
             service: SegueService(router: Router(routes: routes)),
             readiness: readiness,
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+            metrics: metrics
         )
     }
 

@@ -11,8 +11,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// 0-based byte offset into the body.
     public var offset: Int
     public var message: String
-    /// For well-formed JSON past a limit (a number too large for a double or past
-    /// the magnitude limit, a string too long, a nest too deep): the JSON Pointer of
+    /// For well-formed JSON past a limit (a number too large for a double, a string
+    /// too long, a nest too deep): the JSON Pointer of
     /// the value, since that is a bad value (422) rather than bad syntax (400).
     public var limitPointer: String?
 
@@ -253,16 +253,9 @@ public struct JSONSyntax {
             skipDigits()
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if let parsed = Double(text) {
-            guard parsed.isFinite else {
-                throw limitFailure(
-                    "the number \(text.prefix(40)) is too large for a double (beyond ±1.8e308)", at: start)
-            }
-            guard parsed.magnitude <= limits.maxNumberMagnitude else {
-                throw limitFailure(
-                    "the number \(text.prefix(40)) is larger in magnitude than \(Self.compact(limits.maxNumberMagnitude)), "
-                        + "the most this server accepts (its --max-number-magnitude)", at: start)
-            }
+        if let parsed = Double(text), !parsed.isFinite {
+            throw limitFailure(
+                "the number \(text.prefix(40)) is too large for a double (beyond ±1.8e308)", at: start)
         }
     }
 
@@ -280,18 +273,6 @@ public struct JSONSyntax {
         while index < bytes.count, Self.isDigit(bytes[index]) {
             index += 1
         }
-    }
-
-    /// A limit as a person writes it: `1e12` rather than thirteen digits.
-    static func compact(_ value: Double) -> String {
-        var mantissa = value
-        var exponent = 0
-        while mantissa >= 10, mantissa.truncatingRemainder(dividingBy: 10) == 0 {
-            mantissa /= 10
-            exponent += 1
-        }
-        let digits = NumberRange.format(mantissa)
-        return exponent >= 4 ? "\(digits)e\(exponent)" : NumberRange.format(value)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

@@ -41,11 +41,13 @@ extension CurvesQuery {
         return fields
     }
 
-    /// Validates a request body, reporting every offending field at once; more than
-    /// `maxSamples` samples in the answer is an error at `/frameRate`.
-    public static func parse(_ body: JSONValue, maxSamples: Int = defaultMaxSamples) throws(Problem) -> CurvesQuery {
-        var validator = FieldValidator()
-        let query = parse(body, maxSamples: maxSamples, validator: &validator)
+    /// Validates a request body, reporting every offending field at once; numbers past
+    /// `limits.maxNumberMagnitude` are errors at their pointers, and more than
+    /// `limits.maxCurveSamples` samples in the answer is an error at `/frameRate`.
+    public static func parse(_ body: JSONValue, limits: RequestLimits = RequestLimits()) throws(Problem) -> CurvesQuery
+    {
+        var validator = FieldValidator(maxNumberMagnitude: limits.maxNumberMagnitude)
+        let query = parse(body, maxSamples: limits.maxCurveSamples, validator: &validator)
         guard validator.errors.isEmpty, let query else {
             throw Problem.invalidRequest(validator.errors)
         }

@@ -7,12 +7,31 @@ public struct HTTPResponse: Sendable, Hashable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// What the service did to answer, for the transport's logs and metrics; never sent.
+    public var facts = ResponseFacts()
 
     public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
+}
+
+/// The service's account of a response beyond its bytes: which route answered, which
+/// problem it was, how much was simulated. The transport turns these into log fields
+/// and metric labels, so they are low-cardinality by design (a route's pattern, not
+/// its path).
+public struct ResponseFacts: Sendable, Hashable {
+    /// The matched route's pattern, such as `/v1/presets/{id}`; nil when no route matched.
+    public var route: String?
+    /// The problem's `type` when the response is a problem.
+    public var problemType: String?
+    /// The preset simulated, for `POST /v1/simulate`.
+    public var presetID: String?
+    /// Frames the simulation produced.
+    public var framesSimulated = 0
+
+    public init() {}
 }
 
 /// Media types the service produces and accepts.
@@ -25,4 +44,6 @@ public enum MediaType {
     public static let svg = "image/svg+xml"
     /// The playground page, UTF-8 HTML.
     public static let html = "text/html; charset=utf-8"
+    /// Prometheus' text exposition format 0.0.4 (`GET /metrics`).
+    public static let prometheusText = "text/plain; version=0.0.4; charset=utf-8"
 }

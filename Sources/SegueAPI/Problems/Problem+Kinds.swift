@@ -83,6 +83,19 @@ extension Problem {
         )
     }
 
+    /// Every simulation slot is taken and the queue for them is full: the request was
+    /// not started, so retrying it later (here or on another instance) is safe.
+    public static func overloaded(running: Int, queued: Int, retryAfter: Int) -> Problem {
+        Problem(
+            type: typeURI("overloaded"),
+            title: "Overloaded",
+            status: .serviceUnavailable,
+            detail: "This instance is running \(running) simulations with \(queued) more waiting, as many as it "
+                + "takes; retry in \(retryAfter) s or on another instance.",
+            retryAfter: retryAfter
+        )
+    }
+
     /// A fault of the server's own, never of the request.
     public static func internalError(_ detail: String) -> Problem {
         Problem(

@@ -21,6 +21,8 @@ public struct Problem: Error, Sendable, Hashable, Codable {
     public var allow: [String]?
     /// For 413: the largest body the server accepts, in bytes.
     public var limit: Int?
+    /// For 503 when busy: seconds to wait before retrying, also sent as `Retry-After`.
+    public var retryAfter: Int?
     /// For validation failures: every offending field, by JSON Pointer.
     public var errors: [FieldError]?
 
@@ -31,6 +33,7 @@ public struct Problem: Error, Sendable, Hashable, Codable {
         detail: String,
         allow: [String]? = nil,
         limit: Int? = nil,
+        retryAfter: Int? = nil,
         errors: [FieldError]? = nil
     ) {
         self.type = type
@@ -39,6 +42,7 @@ public struct Problem: Error, Sendable, Hashable, Codable {
         self.detail = detail
         self.allow = allow
         self.limit = limit
+        self.retryAfter = retryAfter
         self.errors = errors
     }
 

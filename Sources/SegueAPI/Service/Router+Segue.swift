@@ -1,14 +1,17 @@
 public import SegueEngine
 
 extension Router {
-    /// Segue's routes: the playground page, health, readiness, the contract, the preset catalogue and each preset's
-    /// detail, the curve sampler and the simulator.
+    /// Segue's routes: the playground page, health, readiness, the contract, metrics, the preset catalogue and each
+    /// preset's detail, the curve sampler and the simulator.
     ///
-    /// `limits` caps what one request may make the server hold or compute (the server's flags).
+    /// `limits` caps what one request may make the server hold or compute (the server's flags);
+    /// `gate`, when given, admits the computing routes (none when nil, as in tests that call
+    /// the service directly); `metrics`, when given, serves `GET /metrics` with the bytes it returns.
     public static func segue(
-        catalogue: PresetCatalogue, readiness: Readiness, limits: RequestLimits = RequestLimits()
+        catalogue: PresetCatalogue, readiness: Readiness, limits: RequestLimits = RequestLimits(),
+        gate: WorkGate? = nil, metrics: (@Sendable () -> [UInt8])? = nil
     ) -> Router {
-        Router(routes: [
+        var routes = [
             Route(.get, "/") { _ in
                 HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.html], body: PlaygroundPage.bytes)
             },
@@ -34,28 +37,30 @@ extension Router {
                 return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: body)
             },
             Route(.post, "/v1/curves") { context throws(Problem) in
-                let json = try JSONBody.value(from: context.request, limits: limits.json)
-                let query = try CurvesQuery.parse(json, maxSamples: limits.maxCurveSamples)
-                let body = try CurvesResponse(query).encoded()
-                return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: body)
-            },
-            Route(.post, "/v1/simulate") { context throws(Problem) in
-                let body = try JSONBody.value(from: context.request, limits: limits.json)
-                let request = try SimulateRequest.parse(body, catalogue: catalogue, limits: limits)
-                let simulation = try request.run()
-                let output = request.output ?? SimulateOutput.negotiated(accept: context.request.headers["Accept"])
-                switch output {
-                case .json:
-                    return HTTPResponse(
-                        status: .ok, headers: ["Content-Type": MediaType.json],
-                        body: try SimulateResponse(simulation).encoded())
-                case .svg, .svgAnimated:
-                    try SimulateResponse(simulation).checkShape()
-                    let preview = Preview(simulation: simulation, gesture: request.input.gesture)
-                    let bytes = output == .svg ? FilmstripSVG(preview).bytes : AnimatedSVG(preview).bytes
-                    return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.svg], body: bytes)
+                try admit(gate) { () throws(Problem) in try CurvesEndpoint.respond(to: context.request, limits: limits)
                 }
             },
-        ])
+            Route(.post, "/v1/simulate") { context throws(Problem) in
+                try admit(gate) { () throws(Problem) in
+                    try SimulateEndpoint.respond(to: context.request, catalogue: catalogue, limits: limits)
+                }
+            },
+        ]
+        if let metrics {
+            routes.append(
+                Route(.get, "/metrics") { _ in
+                    HTTPResponse(
+                        status: .ok, headers: ["Content-Type": MediaType.prometheusText], body: metrics())
+                })
+        }
+        return Router(routes: routes)
+    }
+
+    /// Runs `work` through `gate`, or directly when there is none.
+    private static func admit(
+        _ gate: WorkGate?, _ work: () throws(Problem) -> HTTPResponse
+    ) throws(Problem) -> HTTPResponse {
+        guard let gate else { return try work() }
+        return try gate.run(work)
     }
 }

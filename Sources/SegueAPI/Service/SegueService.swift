@@ -28,6 +28,7 @@ public struct SegueService: Sendable {
             } catch {
                 response = .problem(error, path: request.path, requestID: requestID)
             }
+            response.facts.route = route.pattern.description
         case .methodNotAllowed(let allowed):
             let problem = Problem.methodNotAllowed(method: request.method, path: request.path, allowed: allowed)
             response = .problem(problem, path: request.path, requestID: requestID)

@@ -13,6 +13,7 @@ extension ParameterSpec {
                     pointer, "Expected a number\(unit.isEmpty ? "" : " in \(unit)") here, not \(value.kind).")
                 return nil
             }
+            guard validator.withinMagnitude(number, at: pointer) else { return nil }
             let range = kind.acceptedRange ?? .any
             guard number.isFinite, range.contains(number) else {
                 validator.fail(

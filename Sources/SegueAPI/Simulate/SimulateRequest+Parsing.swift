@@ -7,7 +7,7 @@ extension SimulateRequest {
     public static func parse(
         _ body: JSONValue, catalogue: PresetCatalogue, limits: RequestLimits = RequestLimits()
     ) throws(Problem) -> SimulateRequest {
-        var validator = FieldValidator()
+        var validator = FieldValidator(maxNumberMagnitude: limits.maxNumberMagnitude)
         let request = parse(body, catalogue: catalogue, limits: limits, validator: &validator)
         guard validator.errors.isEmpty, let request else {
             throw Problem.invalidRequest(validator.errors)

@@ -12,8 +12,24 @@ public struct FieldValidator: Sendable {
     public private(set) var errors: [FieldError] = []
     /// Problems found past `maxErrors`, counted but not listed.
     private var unlisted = 0
+    /// The largest magnitude any number may have (the server's `--max-number-magnitude`).
+    public let maxNumberMagnitude: Double
 
-    public init() {}
+    public init(maxNumberMagnitude: Double = RequestLimits().maxNumberMagnitude) {
+        self.maxNumberMagnitude = maxNumberMagnitude
+    }
+
+    /// Whether `number` is within `maxNumberMagnitude`; records the problem at `pointer` when not.
+    /// Every number a request gives is checked here first, before its field's own range.
+    public mutating func withinMagnitude(_ number: Double, at pointer: String) -> Bool {
+        guard number.magnitude > maxNumberMagnitude else { return true }
+        fail(
+            pointer,
+            "The number \(NumberRange.format(number)) is larger in magnitude than "
+                + "\(NumberRange.compact(maxNumberMagnitude)), the most this server accepts "
+                + "(its --max-number-magnitude).")
+        return false
+    }
 
     /// Every problem found so far, listed or not: compare it before and after a step
     /// to learn whether the step found any.
@@ -61,6 +77,7 @@ public struct FieldValidator: Sendable {
             fail(fieldPointer, "Must be a finite number.")
             return nil
         }
+        guard withinMagnitude(number, at: fieldPointer) else { return nil }
         guard range.contains(number) else {
             fail(fieldPointer, "Must be \(range.description); got \(NumberRange.format(number)).")
             return nil
@@ -143,6 +160,17 @@ public struct NumberRange: Sendable {
     }
 
     /// A number as a person writes it: `1000`, not `1000.0`; at most six decimals.
+    /// A limit as a person writes it: `1e12` rather than thirteen digits.
+    static func compact(_ value: Double) -> String {
+        var mantissa = value
+        var exponent = 0
+        while mantissa >= 10, mantissa.truncatingRemainder(dividingBy: 10) == 0 {
+            mantissa /= 10
+            exponent += 1
+        }
+        return exponent >= 4 ? "\(format(mantissa))e\(exponent)" : format(value)
+    }
+
     static func format(_ value: Double) -> String {
         var bytes: [UInt8] = []
         JSONWriter.appendRounded(value, to: &bytes)

@@ -25,20 +25,20 @@ public struct RequestLimits: Sendable, Hashable {
 
     /// The limits the JSON scanner enforces while it reads a body.
     public var json: JSONLimits {
-        JSONLimits(maxDepth: maxJSONDepth, maxStringBytes: maxStringBytes, maxNumberMagnitude: maxNumberMagnitude)
+        JSONLimits(maxDepth: maxJSONDepth, maxStringBytes: maxStringBytes)
     }
 }
 
-/// What a JSON body may contain, checked while it is scanned and before any of it is
-/// built into values, so an oversized string or a deep nest costs nothing to refuse.
+/// What a JSON body's text may contain, checked while it is scanned and before any of
+/// it is built into values, so an oversized string or a deep nest costs nothing to
+/// refuse. (Number magnitudes are checked field by field instead, by `FieldValidator`,
+/// so that a number too large is reported together with every other mistake.)
 public struct JSONLimits: Sendable, Hashable {
     public var maxDepth: Int
     public var maxStringBytes: Int
-    public var maxNumberMagnitude: Double
 
-    public init(maxDepth: Int, maxStringBytes: Int, maxNumberMagnitude: Double) {
+    public init(maxDepth: Int, maxStringBytes: Int) {
         self.maxDepth = maxDepth
         self.maxStringBytes = maxStringBytes
-        self.maxNumberMagnitude = maxNumberMagnitude
     }
 }

@@ -35,8 +35,14 @@ extension HTTPResponse {
         if let allow = problem.allow {
             headers.add(name: "Allow", value: allow.joined(separator: ", "))
         }
+        if let retryAfter = problem.retryAfter {
+            headers.add(name: "Retry-After", value: String(retryAfter))
+        }
         do {
-            return HTTPResponse(status: problem.httpStatus, headers: headers, body: try JSONWire.encode(problem))
+            var response = HTTPResponse(
+                status: problem.httpStatus, headers: headers, body: try JSONWire.encode(problem))
+            response.facts.problemType = problem.type
+            return response
         } catch {
             // Unreachable for a body of strings and integers; if it ever happens the
             // client still gets a valid problem, as a 500. The request id is already

@@ -1,0 +1,155 @@
+public import Prometheus
+public import SegueAPI
+import Synchronization
+
+/// What `GET /metrics` reports, in Prometheus' text format: requests by route, method and
+/// status; a latency histogram and body bytes per route; frames simulated per preset;
+/// problems by type; and, read when scraped, requests in flight, open connections,
+/// simulations admitted and the process's resident memory.
+///
+/// Labels are low-cardinality by construction: a route's pattern (`/v1/presets/{id}`,
+/// never the path a client typed, which would grow without bound), a method, a status,
+/// a preset of the catalogue, a problem type of the API.
+///
+/// Counters and histograms live in a swift-prometheus `PrometheusCollectorRegistry`;
+/// the executable also hands that registry to swift-metrics, so anything instrumented
+/// with the swift-metrics API lands on the same page. Shared by every transport thread.
+public final class ServerMetrics: Sendable {
+    public let registry: PrometheusCollectorRegistry
+    private let handles = Mutex<[RouteKey: RouteHandles]>([:])
+    private let readings = Mutex<Readings?>(nil)
+
+    private let inFlightGauge: Gauge
+    private let connectionsGauge: Gauge
+    private let admittedGauge: Gauge
+    private let residentGauge: Gauge
+
+    /// Latency buckets, seconds: from a health check (~0.1 ms) to a 20 000-frame simulation (~1 s and more).
+    static let latencyBuckets: [Duration] = [
+        .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5), .milliseconds(5),
+        .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+        .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5),
+    ]
+
+    /// The label value for requests no route matched (404s and bodies refused before routing).
+    static let unmatchedRoute = "unmatched"
+
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+        inFlightGauge = registry.makeGauge(
+            descriptor: Self.name("http_requests_in_flight", unit: "", "Requests received and not yet answered."))
+        connectionsGauge = registry.makeGauge(
+            descriptor: Self.name("http_open_connections", unit: "", "Connections open, idle keep-alive ones included.")
+        )
+        admittedGauge = registry.makeGauge(
+            descriptor: Self.name(
+                "simulations_admitted", unit: "",
+                "Simulate and curves requests computing or queued for a slot (see --max-concurrent-simulations)."))
+        residentGauge = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "process", metricName: "resident_memory", unitName: "bytes",
+                helpText: "Resident memory size in bytes."))
+    }
+
+    /// Where the scrape-time gauges are read from; the server connects itself once it runs.
+    struct Readings: Sendable {
+        var inFlight: @Sendable () -> Int
+        var openConnections: @Sendable () -> Int
+    }
+
+    func connect(_ readings: Readings) {
+        self.readings.withLock { $0 = readings }
+    }
+
+    /// Admission counts come from the service's gate, which exists before the server.
+    public func observe(_ gate: WorkGate) {
+        gateReading.withLock { $0 = gate }
+    }
+    private let gateReading = Mutex<WorkGate?>(nil)
+
+    /// Records one finished exchange.
+    func record(
+        method: HTTPMethod, status: Int, duration: Duration, requestBytes: Int, responseBytes: Int,
+        facts: ResponseFacts
+    ) {
+        let route = facts.route ?? Self.unmatchedRoute
+        let key = RouteKey(route: route, method: method.rawValue, status: status)
+        let handles = handles(for: key)
+        handles.requests.increment()
+        handles.latency.record(duration)
+        handles.requestBytes.increment(by: Int64(requestBytes))
+        handles.responseBytes.increment(by: Int64(responseBytes))
+        if let preset = facts.presetID, facts.framesSimulated > 0 {
+            registry.makeCounter(
+                descriptor: Self.name("frames_simulated", unit: "total", "Frames produced by simulations."),
+                labels: [("preset", preset)]
+            ).increment(by: Int64(facts.framesSimulated))
+        }
+        if let type = facts.problemType {
+            registry.makeCounter(
+                descriptor: Self.name("problems", unit: "total", "Error responses by problem type."),
+                labels: [("type", type)]
+            ).increment()
+        }
+    }
+
+    /// The page `GET /metrics` serves: the gauges read now, then every series.
+    public func exposition() -> [UInt8] {
+        if let readings = readings.withLock({ $0 }) {
+            inFlightGauge.set(Double(readings.inFlight()))
+            connectionsGauge.set(Double(readings.openConnections()))
+        }
+        if let gate = gateReading.withLock({ $0 }) {
+            admittedGauge.set(Double(gate.admittedCount))
+        }
+        if let resident = ProcessMemory.residentBytes() {
+            residentGauge.set(Double(resident))
+        }
+        return registry.emitToBuffer()
+    }
+
+    private func handles(for key: RouteKey) -> RouteHandles {
+        if let existing = handles.withLock({ $0[key] }) { return existing }
+        let labels = [("route", key.route), ("method", key.method), ("status", String(key.status))]
+        let routeLabel = [("route", key.route)]
+        let made = RouteHandles(
+            requests: registry.makeCounter(
+                descriptor: Self.name(
+                    "http_requests", unit: "total", "Requests answered, by route, method and status."),
+                labels: labels),
+            latency: registry.makeDurationHistogram(
+                descriptor: Self.name(
+                    "http_request_duration", unit: "seconds",
+                    "Time from a request's head arriving to its answer being sent, by route."),
+                labels: routeLabel, buckets: Self.latencyBuckets),
+            requestBytes: registry.makeCounter(
+                descriptor: Self.name(
+                    "http_request_body", unit: "bytes_total", "Request body bytes received, by route."),
+                labels: routeLabel),
+            responseBytes: registry.makeCounter(
+                descriptor: Self.name("http_response_body", unit: "bytes_total", "Response body bytes sent, by route."),
+                labels: routeLabel))
+        return handles.withLock { table in
+            if let raced = table[key] { return raced }
+            table[key] = made
+            return made
+        }
+    }
+
+    private static func name(_ metric: String, unit: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "segue", metricName: metric, unitName: unit, helpText: help)
+    }
+
+    private struct RouteKey: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    private struct RouteHandles: Sendable {
+        var requests: Counter
+        var latency: DurationHistogram
+        var requestBytes: Counter
+        var responseBytes: Counter
+    }
+}
