@@ -204,6 +204,23 @@ import Testing
         #expect(try errors(#"{"curve":{"type":"spring","tension":-30,"friction":7}}"#)["/curve"] != nil)
     }
 
+    /// Fields each in range can still give no spring: a response of 5e-324 s (the smallest
+    /// double) makes k = (2π/R)² overflow, a mass of 1e-320 makes k/m overflow. Each is a
+    /// 422 naming /curve (found by contract fuzzing: the response form answered 422 with
+    /// an empty `errors`, which openapi.yaml requires to hold at least one item).
+    @Test func springsTooExtremeToEvaluateNameTheCurve() throws {
+        let bodies = [
+            #"{"curve":{"type":"spring","response":5e-324,"dampingFraction":0.825}}"#,
+            #"{"curve":{"type":"spring","response":1e-200,"dampingFraction":1,"allowOverdamping":true}}"#,
+            #"{"curve":{"type":"spring","mass":1e-320,"stiffness":100,"damping":10}}"#,
+        ]
+        for body in bodies {
+            let found = try errors(body)
+            #expect(Array(found.keys) == ["/curve"], "\(body)")
+            #expect(found["/curve"]?.contains("Use less extreme values") == true, "\(body)")
+        }
+    }
+
     /// 600 s at 240 Hz is 144 001 samples, over the 100 000 cap; an undamped spring never settles.
     @Test func tooManySamplesIsRefusedBeforeAllocating() throws {
         let long = try errors(#"{"curve":{"type":"named","name":"linear","duration":600},"frameRate":240}"#)

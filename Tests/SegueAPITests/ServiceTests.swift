@@ -72,6 +72,24 @@ import Testing
         #expect(String(decoding: response.body.prefix(13), as: UTF8.self) == "openapi: 3.1.")
     }
 
+    /// The document is a YAML block mapping (every unindented line that is not a comment
+    /// is a `key:` entry) holding openapi, info and paths, which is how a client that
+    /// parses application/yaml sees it; openapi.yaml once documented it as a string, and
+    /// contract fuzzing, which parses YAML bodies, flagged the 200 as not matching.
+    @Test func openAPIDocumentIsAMappingWithItsRequiredMembers() {
+        let response = service.respond(to: HTTPRequest(method: .get, path: "/openapi.yaml"))
+        let lines = String(decoding: response.body, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: true)
+        let topLevel = lines.filter { line in
+            guard let first = line.first else { return false }
+            return first != " " && first != "#"
+        }
+        let keys = topLevel.compactMap { line in line.firstIndex(of: ":").map { String(line[..<$0]) } }
+        #expect(keys.count == topLevel.count, "every top-level line is a key")
+        #expect(Set(["openapi", "info", "paths"]).isSubset(of: Set(keys)))
+        #expect(keys.count == Set(keys).count, "no key twice")
+    }
+
     @Test func playgroundPageIsServedFromTheBinaryAndLoadsNothingFromElsewhere() {
         let response = service.respond(to: HTTPRequest(method: .get, path: "/"))
         #expect(response.status.code == 200)

@@ -61,6 +61,21 @@ import Testing
     }
 
     /// Over-damping off (Core Animation's default): ζ 2.5 renders critical at ω0.
+    /// A spring is usable while k/m and c/m are finite doubles: the smallest positive double
+    /// is about 4.9e-324, so 100 over it, and even 1 over it (2e323), exceed
+    /// Double.greatestFiniteMagnitude (about 1.8e308), and so does (2π/1e-200)² ≈ 3.9e401
+    /// for a SwiftUI response of 1e-200 s.
+    @Test func usableOnlyWhileTheRatiosAreFinite() throws {
+        let tiny = Double.leastNonzeroMagnitude
+        #expect(Self.spring(1, 100, 10).isUsable)
+        #expect(Self.spring(1e-12, 1e12, 0).isUsable)
+        #expect(!Self.spring(tiny, 100, 0).isUsable)
+        #expect(!Self.spring(tiny, 1, 1).isUsable)
+        let response = try #require(Spring(response: 1e-200, dampingFraction: 1))
+        #expect(!response.isUsable)
+        #expect(try #require(Spring(response: 0.5, dampingFraction: 1)).isUsable)
+    }
+
     @Test func overdampedRendersCriticalUnlessAllowed() {
         let clamped = Spring(mass: 1, stiffness: 100, damping: 50)!
         #expect(clamped.dampingRatio == 2.5)

@@ -192,6 +192,9 @@ extension CurvesQuery {
                 spring = Spring(
                     mass: base.mass, stiffness: base.stiffness, damping: base.damping,
                     allowsOverdamping: allowOverdamping)
+                if spring == nil {
+                    validator.fail(p, Self.unusableSpringDetail(base))
+                }
             }
         case .perceptual:
             let seconds = parseDuration(members, validator: &validator)
@@ -222,8 +225,26 @@ extension CurvesQuery {
         default:
             break
         }
-        guard validator.problemCount == errorsBefore, let spring else { return nil }
+        guard validator.problemCount == errorsBefore else { return nil }
+        guard let spring, spring.isUsable else {
+            // Every field is in range, yet the spring they make is not one (a response so
+            // short that (2π/R)² overflows, a mass so small that k/m does): say so, since
+            // a 422 must name at least one field.
+            validator.fail(p, Self.unusableSpringDetail(spring))
+            return nil
+        }
         return (form.form, .spring(spring, initialVelocity: velocity, duration: duration))
+    }
+
+    /// Why the spring a form's fields give cannot be sampled.
+    static func unusableSpringDetail(_ spring: Spring?) -> String {
+        guard let spring else {
+            return "These values do not give a spring with finite, positive mass and stiffness and finite, "
+                + "non-negative damping; use less extreme values."
+        }
+        return "These values give a spring with mass \(NumberRange.format(spring.mass)), stiffness "
+            + "\(NumberRange.format(spring.stiffness)) and damping \(NumberRange.format(spring.damping)); "
+            + "stiffness and damping per unit of mass must be finite. Use less extreme values."
     }
 
     /// Explains why the fields do not make exactly one spring, naming the closest form.
