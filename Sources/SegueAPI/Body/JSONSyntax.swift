@@ -37,7 +37,8 @@ public struct JSONSyntax {
 
     /// The first syntax error in `bytes`, or nil when they are one well-formed JSON
     /// text (numbers that overflow a double count as errors too, and so do bytes in a
-    /// string that are not UTF-8, which RFC 8259 §8.1 requires).
+    /// string that are not UTF-8, which RFC 8259 §8.1 requires). A number too small for
+    /// a double is no error: it reads as zero, its nearest double, as `strtod` has it.
     public static func firstError(in bytes: [UInt8]) -> JSONSyntaxError? {
         var scanner = JSONSyntax(bytes: bytes)
         do throws(JSONSyntaxError) {
