@@ -1,8 +1,12 @@
+import SegueAPI
+
 /// What every fuzz input is put through: the JSON parsers' agreement, then the
-/// service itself. Each check traps on a broken property.
-func fuzzOne(_ input: [UInt8]) {
+/// service itself. Each check traps on a broken property; returns the response's
+/// status, for the replayer to print.
+@discardableResult
+func fuzzOne(_ input: [UInt8]) -> HTTPStatus {
     JSONAgreementCase(input).check()
-    RequestFuzzCase(input).check()
+    return RequestFuzzCase(input).check()
 }
 
 /// libFuzzer's callback, under its conventional name so that other libFuzzer-style

@@ -22,7 +22,8 @@ struct RequestFuzzCase {
 
     /// Answers the request and checks the answer: never a 5xx; a 2xx JSON body is
     /// well-formed JSON; a 4xx body is a problem whose `status` is the response's.
-    func check() {
+    /// Returns the response's status.
+    func check() -> HTTPStatus {
         let response = Self.service.respond(to: request)
         let status = response.status.code
         guard status < 500 else {
@@ -34,7 +35,7 @@ struct RequestFuzzCase {
             if contentType == MediaType.json, let error = JSONSyntax.firstError(in: response.body) {
                 FuzzFailure.report("\(request.path) answered \(status) with a body that is not JSON \(error)")
             }
-            return
+            return response.status
         }
         guard contentType == MediaType.problemJSON else {
             FuzzFailure.report("\(request.path) answered \(status) with Content-Type '\(contentType)', not a problem")
@@ -48,5 +49,6 @@ struct RequestFuzzCase {
         guard problem.status == status, !problem.title.isEmpty, !problem.detail.isEmpty else {
             FuzzFailure.report("\(request.path) answered \(status) with the problem \(problem)")
         }
+        return response.status
     }
 }

@@ -12,7 +12,8 @@ import Glibc
 /// - A normal build has no libFuzzer: `segue-fuzz PATH...` puts each file (or every
 ///   file in each directory) through the same checks, so that a crash saved under
 ///   artifacts/fuzz/ replays in a debug build or a debugger. It prints one line per
-///   input; a broken property traps with its message, as under the fuzzer.
+///   input, with the status it was answered; a broken property traps with its message,
+///   as under the fuzzer.
 @main
 enum SegueFuzzCommand {
     static func main() throws {
@@ -29,8 +30,8 @@ enum SegueFuzzCommand {
             for path in paths {
                 for file in try inputFiles(at: path) {
                     let input = try [UInt8](Data(contentsOf: URL(filePath: file)))
-                    fuzzOne(input)
-                    print("ok \(file) (\(input.count) bytes)")
+                    let status = fuzzOne(input)
+                    print("ok \(file) (\(input.count) bytes): \(status)")
                 }
             }
         #endif
