@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "segue", targets: ["segue"]),
         .executable(name: "segue-bench", targets: ["SegueBench"]),
+        .executable(name: "segue-fuzz", targets: ["SegueFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -67,6 +68,13 @@ let package = Package(
         // Micro-benchmarks (figures, not tests): swift run -c release segue-bench
         .executableTarget(
             name: "SegueBench", dependencies: ["SegueAPI", "SegueEngine", "SegueMath"], swiftSettings: swiftSettings),
+        // libFuzzer's driver entry point, declared for Swift; links nothing (see driver.h).
+        .systemLibrary(name: "CLibFuzzer"),
+        // The decoder fuzz target (segue-fuzz). One target for both builds, so that an ordinary `swift build`
+        // keeps it compiling: normally a replayer of saved inputs; built by scripts/fuzz with
+        // `-sanitize=fuzzer -DSEGUE_LIBFUZZER`, a libFuzzer binary (see SegueFuzzCommand.swift).
+        .executableTarget(
+            name: "SegueFuzz", dependencies: ["CLibFuzzer", "SegueAPI", "SegueEngine"], swiftSettings: swiftSettings),
         // Test helpers shared by the test targets: a raw-socket HTTP/1.1 client, a seeded generator.
         .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
         .testTarget(

@@ -136,6 +136,44 @@ import Testing
         #expect(JSONBody.pointer([]) == "")
     }
 
+    /// Found by segue-fuzz: one byte of a member name flipped to 0x82 (a stray UTF-8
+    /// continuation byte) was accepted, then read as U+FFFD. JSON text must be UTF-8
+    /// (RFC 8259 §8.1), so such a body is malformed, reported at the byte. Each case is a
+    /// string's bytes inside `{"t": 0.266667, "…": 195.0}`; the bad byte is at column 18
+    /// (17 characters come before the string) plus the characters before it in the string.
+    @Test(
+        arguments: [
+            ([0x82], 18, "byte 0x82"),  // the fuzzer's input: a continuation byte with no lead
+            ([0x78, 0xC0, 0xAF], 19, "byte 0xC0"),  // "x" then an overlong '/'
+            ([0xED, 0xA0, 0x80], 18, "byte 0xED"),  // U+D800, a surrogate
+            ([0xF4, 0x90, 0x80, 0x80], 18, "byte 0xF4"),  // above U+10FFFF
+            ([0xC3, 0xA9, 0xE2, 0x82], 19, "byte 0xE2"),  // "é" then a three-byte sequence cut short
+            ([0xFF], 18, "byte 0xFF"),
+        ] as [([UInt8], Int, String)])
+    func bytesThatAreNotUTF8Are400AtTheByte(string: [UInt8], column: Int, found: String) throws {
+        let body = Array(#"{"t": 0.266667, ""#.utf8) + string + Array(#"": 195.0}"#.utf8)
+        let response = service.respond(
+            to: HTTPRequest(method: .post, path: "/echo", headers: ["Content-Type": "application/json"], body: body))
+        #expect(response.status.code == 400)
+        let problem = try problem(response)
+        #expect(problem["type"] as? String == "urn:segue:problem:malformed-json")
+        let detail = try #require(problem["detail"] as? String)
+        #expect(detail.contains("at line 1, column \(column)"), "\(detail)")
+        #expect(detail.contains("\(found) is not UTF-8"), "\(detail)")
+    }
+
+    /// Every length of well-formed UTF-8 passes, at the edges of table 3-7 too.
+    @Test func wellFormedUTF8InStringsIsAccepted() {
+        let strings: [[UInt8]] = [
+            [0xC3, 0xA9], [0xE4, 0xB8, 0xAD], [0xF0, 0x9F, 0x98, 0x80], [0xC2, 0x80], [0xE0, 0xA0, 0x80],
+            [0xED, 0x9F, 0xBF], [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+        ]
+        for string in strings {
+            let body = [UInt8(ascii: "\"")] + string + [UInt8(ascii: "\"")]
+            #expect(JSONSyntax.firstError(in: body) == nil, "\(string)")
+        }
+    }
+
     @Test func wellFormedTextHasNoSyntaxError() {
         let samples = [#"{}"#, #"[]"#, #" {"a": [1, -2.5e-3, true, false, null, "\u00e9\n"]} "#, "0", #""x""#]
         for sample in samples {

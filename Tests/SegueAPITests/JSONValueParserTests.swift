@@ -26,6 +26,18 @@ import Testing
         #expect(JSONValueParser.parse(Array(#"{"a": 1, "a": 2}"#.utf8)) == .object(["a": .number(1)]))
     }
 
+    /// Found by segue-fuzz: a member inside an array (`"y": 540.0`, from a sample object
+    /// cut short) made the parser loop for ever at the ':', appending zeros until memory
+    /// ran out. Now the ':' reads as null and is skipped, so the parse ends.
+    @Test func aByteThatCannotStartAValueIsSkippedAsNull() {
+        let text = #"[{"t": 0}, "y": 540.0]"#
+        #expect(JSONSyntax.firstError(in: Array(text.utf8)) != nil)
+        #expect(
+            JSONValueParser.parse(Array(text.utf8))
+                == .array([.object(["t": .number(0)]), .string("y"), .null, .number(540)]))
+        #expect(JSONValueParser.parse(Array("[:, :]".utf8)) == .array([.null, .null]))
+    }
+
     @Test func loneSurrogatesBecomeReplacementCharacters() {
         #expect(JSONValueParser.parse(Array(#""\ud800x""#.utf8)) == .string("\u{FFFD}x"))
         #expect(JSONValueParser.parse(Array(#""\udc00""#.utf8)) == .string("\u{FFFD}"))

@@ -40,7 +40,10 @@ public struct JSONSyntax {
     }
 
     /// The first syntax error in `bytes`, or nil when they are one well-formed JSON
-    /// text within `limits` (numbers that overflow a double count as errors too).
+    /// text within `limits` (numbers that overflow a double count as errors too, and so
+    /// do bytes in a string that are not UTF-8, which RFC 8259 §8.1 requires). A number
+    /// too small for a double is no error: it reads as zero, its nearest double, as
+    /// `strtod` has it.
     public static func firstError(in bytes: [UInt8], limits: JSONLimits = defaultLimits) -> JSONSyntaxError? {
         var scanner = JSONSyntax(bytes: bytes, limits: limits)
         do throws(JSONSyntaxError) {
@@ -217,6 +220,11 @@ public struct JSONSyntax {
                 }
             case 0x00..<0x20:
                 throw failure("control character \(found) in a string; escape it")
+            case 0x80...:
+                guard let length = Self.utf8SequenceLength(bytes, at: index) else {
+                    throw failure("\(found) is not UTF-8 here; JSON text must be UTF-8 (RFC 8259 §8.1)")
+                }
+                index += length
             default:
                 index += 1
             }
@@ -273,6 +281,39 @@ public struct JSONSyntax {
         while index < bytes.count, Self.isDigit(bytes[index]) {
             index += 1
         }
+    }
+
+    /// The length of the well-formed UTF-8 sequence starting at `start` (a byte of 0x80
+    /// or more), or nil when it is not one: a stray continuation byte, an overlong form,
+    /// a surrogate, a code point above U+10FFFF or a sequence cut short (Unicode 15,
+    /// table 3-7).
+    static func utf8SequenceLength(_ bytes: [UInt8], at start: Int) -> Int? {
+        let lead = bytes[start]
+        let length: Int
+        var second: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            second = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            second = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            second = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            second = 0x80...0x8F
+        default: return nil
+        }
+        guard start + length <= bytes.count, second.contains(bytes[start + 1]) else { return nil }
+        for offset in 2..<length where !(0x80...0xBF).contains(bytes[start + offset]) {
+            return nil
+        }
+        return length
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

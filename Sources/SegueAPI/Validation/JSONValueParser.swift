@@ -2,10 +2,11 @@
 /// formed: several times faster than decoding `JSONValue` through `JSONDecoder`,
 /// which tries each JSON type in turn and throws on every miss.
 ///
-/// It trusts the scan: given text that is not JSON it still returns some value and
-/// never traps, but callers scan first. A member name that appears twice keeps its
+/// It trusts the scan: given text that is not JSON it still returns some value,
+/// never traps and always ends (each byte that cannot start a value is read as
+/// null and skipped), but callers scan first. A member name that appears twice keeps its
 /// first value, as `JSONDecoder` does.
-struct JSONValueParser {
+package struct JSONValueParser {
     private let bytes: [UInt8]
     private var index = 0
 
@@ -14,7 +15,7 @@ struct JSONValueParser {
     }
 
     /// The value of a well-formed JSON text.
-    static func parse(_ bytes: [UInt8]) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) -> JSONValue {
         var parser = JSONValueParser(bytes: bytes)
         return parser.value()
     }
@@ -41,8 +42,13 @@ struct JSONValueParser {
         case UInt8(ascii: "n"):
             index += 4
             return .null
-        default:
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return .number(number())
+        default:
+            // Not JSON (the scan would have refused it): skip the byte, so that every
+            // call moves on and a container of such bytes still ends.
+            index += 1
+            return .null
         }
     }
 

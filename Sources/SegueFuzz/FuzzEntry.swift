@@ -1,0 +1,18 @@
+import SegueAPI
+
+/// What every fuzz input is put through: the JSON parsers' agreement, then the
+/// service itself. Each check traps on a broken property; returns the response's
+/// status, for the replayer to print.
+@discardableResult
+func fuzzOne(_ input: [UInt8]) -> HTTPStatus {
+    JSONAgreementCase(input).check()
+    return RequestFuzzCase(input).check()
+}
+
+/// libFuzzer's callback, under its conventional name so that other libFuzzer-style
+/// drivers find it too. Returns 0 always, as libFuzzer asks.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzzOne(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
