@@ -17,7 +17,10 @@ struct LiveServer {
         var count: Int
     }
 
-    init(maxBodyBytes: Int = 4 * 1024 * 1024, threading: ThreadingModel = .threadPerConnection) throws {
+    init(
+        maxBodyBytes: Int = 4 * 1024 * 1024, threading: ThreadingModel = .threadPerConnection,
+        connectionTimeout: Int = 10
+    ) throws {
         readiness = Readiness()
         let routes =
             Router.segue(catalogue: .builtIn, readiness: readiness).routes + [
@@ -31,6 +34,7 @@ struct LiveServer {
         configuration.maxBodyBytes = maxBodyBytes
         configuration.threading = threading
         configuration.drainTimeout = 5
+        configuration.connectionTimeout = connectionTimeout
         server = try HTTPServer(
             configuration: configuration,
             service: SegueService(router: Router(routes: routes)),
