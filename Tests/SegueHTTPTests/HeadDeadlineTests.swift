@@ -25,8 +25,9 @@ import Testing
         return nil
     }
 
-    @Test func aHeadTrickledByteByByteIsCutAtTheTimeout() throws {
-        let live = try LiveServer(connectionTimeout: timeout)
+    @Test(arguments: [ThreadingModel.threadPerConnection, .pool(threads: 2)])
+    func aHeadTrickledByteByByteIsCutAtTheTimeout(threading: ThreadingModel) throws {
+        let live = try LiveServer(threading: threading, connectionTimeout: timeout)
         let opened = ContinuousClock.now
         let client = try TricklingClient(port: live.port)
         let cut = try #require(
