@@ -23,4 +23,16 @@ static inline unsigned int segue_mhd_current_connections(struct MHD_Daemon *daem
     return info == NULL ? 0 : info->num_connections;
 }
 
+/// The socket of a connection, for the head-deadline watchdog's shutdown(2).
+static inline int segue_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/// What the connection-notify callback stored for a connection (NULL when none was).
+static inline void *segue_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
 #endif

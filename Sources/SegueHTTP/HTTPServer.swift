@@ -13,6 +13,8 @@ public final class HTTPServer: Sendable {
     public let port: Int
     public let configuration: ServerConfiguration
     private let dispatcher: RequestDispatcher
+    /// Cuts connections that trickle their request head (see `HeadDeadlines`).
+    private let headDeadlines: HeadDeadlines
     private let daemon: Mutex<DaemonHandle?>
 
     /// The daemon pointer, sendable because libmicrohttpd's daemon calls are thread-safe.
@@ -33,8 +35,11 @@ public final class HTTPServer: Sendable {
         let dispatcher = RequestDispatcher(
             service: service, readiness: readiness, logger: logger, maxBodyBytes: configuration.maxBodyBytes,
             metrics: metrics)
+        let headDeadlines = HeadDeadlines(timeout: .seconds(configuration.connectionTimeout))
         let started = address.withSockaddrPointer { sockaddr in
-            Self.startDaemon(configuration, ipv6: address.isIPv6, sockaddr: sockaddr, dispatcher: dispatcher)
+            Self.startDaemon(
+                configuration, ipv6: address.isIPv6, sockaddr: sockaddr, dispatcher: dispatcher,
+                headDeadlines: headDeadlines)
         }
         guard let started else {
             let reason = String(cString: strerror(errno))
@@ -42,6 +47,8 @@ public final class HTTPServer: Sendable {
         }
         self.configuration = configuration
         self.dispatcher = dispatcher
+        self.headDeadlines = headDeadlines
+        headDeadlines.startWatching()
         self.port = Int(segue_mhd_bound_port(started))
         self.daemon = Mutex(DaemonHandle(pointer: started))
         metrics?.connect(
@@ -82,6 +89,7 @@ public final class HTTPServer: Sendable {
             dispatcher.logger.warning("drain timed out", metadata: ["in_flight": "\(requestsInFlight)"])
         }
         MHD_stop_daemon(handle.pointer)
+        headDeadlines.stopWatching()
         if listenSocket >= 0 {
             close(listenSocket)  // only after MHD_stop_daemon, as the manual asks
         }
@@ -95,7 +103,8 @@ public final class HTTPServer: Sendable {
         _ configuration: ServerConfiguration,
         ipv6: Bool,
         sockaddr: UnsafeRawPointer,
-        dispatcher: RequestDispatcher
+        dispatcher: RequestDispatcher,
+        headDeadlines: HeadDeadlines
     ) -> OpaquePointer? {
         // ITC lets MHD_quiesce_daemon stop accepting from another thread; AUTO picks
         // the best poller the mode allows (poll per connection, epoll for the pool).
@@ -117,6 +126,7 @@ public final class HTTPServer: Sendable {
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, context,
             MHD_OPTION.SOCK_ADDR.rawValue, Int(bitPattern: sockaddr),
         ]
+        options += headDeadlines.daemonOptions
         if case .pool(let threads) = configuration.threading, threads > 1 {
             options += [MHD_OPTION.THREAD_POOL_SIZE.rawValue, CUnsignedInt(threads)]
         }

@@ -14,6 +14,7 @@ enum MHDCallbacks {
         let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue()
 
         guard let existing = requestContext.pointee else {
+            MHDConnectionEvents.headArrived(on: connection)
             let state = dispatcher.begin(
                 connection: connection,
                 method: method.map { String(cString: $0) } ?? "GET",
@@ -36,7 +37,10 @@ enum MHDCallbacks {
     }
 
     /// Called once for every request that reached the access handler, however it ended.
-    static let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, termination in
+    static let requestCompleted: MHD_RequestCompletedCallback = { context, connection, requestContext, termination in
+        if let connection {
+            MHDConnectionEvents.requestCompleted(on: connection)
+        }
         guard let context, let requestContext, let existing = requestContext.pointee else { return }
         let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue()
         let state = Unmanaged<RequestState>.fromOpaque(existing).takeRetainedValue()

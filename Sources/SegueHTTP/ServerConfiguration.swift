@@ -9,8 +9,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var threading: ThreadingModel = .threadPerConnection
     /// The largest request body accepted, in bytes; larger ones get 413.
     public var maxBodyBytes: Int = 4 * 1024 * 1024
-    /// Seconds a connection may stay idle (or trickle bytes without finishing a
-    /// request) before it is closed. libmicrohttpd's own default is no timeout at all.
+    /// Seconds a connection may stay idle, or take to deliver a request head, before it
+    /// is closed. libmicrohttpd's own timeout covers idleness only (its default is none
+    /// at all); `HeadDeadlines` adds the deadline on heads, which trickling clients dodge.
     public var connectionTimeout: Int = 10
     /// The most connections held open at once; past it the kernel queues new ones.
     public var connectionLimit: Int = 512

@@ -19,7 +19,7 @@ struct LiveServer {
 
     init(
         maxBodyBytes: Int = 4 * 1024 * 1024, threading: ThreadingModel = .threadPerConnection,
-        metrics: ServerMetrics? = nil, gate: WorkGate? = nil
+        metrics: ServerMetrics? = nil, gate: WorkGate? = nil, connectionTimeout: Int = 10
     ) throws {
         readiness = Readiness()
         var exposition: (@Sendable () -> [UInt8])?
@@ -38,6 +38,7 @@ struct LiveServer {
         configuration.maxBodyBytes = maxBodyBytes
         configuration.threading = threading
         configuration.drainTimeout = 5
+        configuration.connectionTimeout = connectionTimeout
         server = try HTTPServer(
             configuration: configuration,
             service: SegueService(router: Router(routes: routes)),
