@@ -48,16 +48,20 @@ import Testing
     }
 
     @Test func knownPathWithOtherMethodListsAllowedMethodsWithHeadAfterGet() {
-        guard case .methodNotAllowed(let allowed) = router.match(method: .put, path: "/v1/things") else {
+        guard case .methodNotAllowed(let allowed, let pattern) = router.match(method: .put, path: "/v1/things")
+        else {
             Issue.record("expected 405")
             return
         }
         #expect(allowed == [.get, .head, .post])
-        guard case .methodNotAllowed(let forItem) = router.match(method: .post, path: "/v1/things/1") else {
+        #expect(pattern.description == "/v1/things")
+        guard case .methodNotAllowed(let forItem, let itemPattern) = router.match(method: .post, path: "/v1/things/1")
+        else {
             Issue.record("expected 405")
             return
         }
         #expect(forItem == [.get, .head, .delete])
+        #expect(itemPattern.description == "/v1/things/{id}")
     }
 
     @Test func unheardOfMethodTokensAre405NotCrashes() {

@@ -120,6 +120,24 @@ import Testing
         #expect(resident > 1_000_000)
     }
 
+    /// A client may send any method token; the label keeps the nine standard ones and
+    /// folds the rest into `other`, so no client can grow the number of series.
+    @Test func unknownMethodsAreCountedAsOther() throws {
+        let live = try LiveServer(metrics: ServerMetrics())
+        let connection = try TestHTTPConnection(port: live.port)
+        for token in ["FROB", "XYZZY", "BREW"] {
+            #expect(try connection.exchange(token, "/healthz", body: []).status == 405)
+        }
+        var page = ""
+        let other = ["route": "/healthz", "method": "other", "status": "405"]
+        #expect(
+            live.eventually {
+                page = (try? connection.exchange("GET", "/metrics").text) ?? ""
+                return Self.value(Self.samples(page), "segue_http_requests_total", other) == 3
+            })
+        #expect(!page.contains("FROB") && !page.contains("XYZZY") && !page.contains("BREW"))
+    }
+
     @Test func thePageIsPrometheusTextThatEndsInANewline() throws {
         let live = try LiveServer(metrics: ServerMetrics())
         let response = try TestHTTPConnection(port: live.port).exchange("GET", "/metrics")

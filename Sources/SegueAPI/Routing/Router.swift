@@ -4,8 +4,8 @@ public struct Router: Sendable {
     /// The outcome of looking a request up.
     public enum Match: Sendable {
         case found(Route, parameters: [String: String])
-        /// The path exists; these are the methods it allows, for the `Allow` header.
-        case methodNotAllowed(allowed: [HTTPMethod])
+        /// The path exists (as `pattern`); these are the methods it allows, for the `Allow` header.
+        case methodNotAllowed(allowed: [HTTPMethod], pattern: PathPattern)
         case notFound
     }
 
@@ -20,8 +20,10 @@ public struct Router: Sendable {
     public func match(method: HTTPMethod, path: String) -> Match {
         var allowed: [HTTPMethod] = []
         var getRoute: (Route, [String: String])?
+        var pathPattern: PathPattern?
         for route in routes {
             guard let parameters = route.pattern.match(path) else { continue }
+            pathPattern = pathPattern ?? route.pattern
             if route.method == method {
                 return .found(route, parameters: parameters)
             }
@@ -33,12 +35,12 @@ public struct Router: Sendable {
         if method == .head, let (route, parameters) = getRoute {
             return .found(route, parameters: parameters)
         }
-        if allowed.isEmpty {
+        guard let pathPattern, !allowed.isEmpty else {
             return .notFound
         }
         if let get = allowed.firstIndex(of: .get), !allowed.contains(.head) {
             allowed.insert(.head, at: get + 1)
         }
-        return .methodNotAllowed(allowed: allowed)
+        return .methodNotAllowed(allowed: allowed, pattern: pathPattern)
     }
 }

@@ -29,9 +29,10 @@ public struct SegueService: Sendable {
                 response = .problem(error, path: request.path, requestID: requestID)
             }
             response.facts.route = route.pattern.description
-        case .methodNotAllowed(let allowed):
+        case .methodNotAllowed(let allowed, let pattern):
             let problem = Problem.methodNotAllowed(method: request.method, path: request.path, allowed: allowed)
             response = .problem(problem, path: request.path, requestID: requestID)
+            response.facts.route = pattern.description
         case .notFound:
             response = .problem(.notFound(path: request.path), path: request.path, requestID: requestID)
         }

@@ -16,7 +16,7 @@ import Synchronization
 /// with the swift-metrics API lands on the same page. Shared by every transport thread.
 public final class ServerMetrics: Sendable {
     public let registry: PrometheusCollectorRegistry
-    private let handles = Mutex<[RouteKey: RouteHandles]>([:])
+    private let handles = ShardedTable<RouteKey, RouteHandles>()
     private let readings = Mutex<Readings?>(nil)
 
     private let inFlightGauge: Gauge
@@ -73,7 +73,7 @@ public final class ServerMetrics: Sendable {
         facts: ResponseFacts
     ) {
         let route = facts.route ?? Self.unmatchedRoute
-        let key = RouteKey(route: route, method: method.rawValue, status: status)
+        let key = RouteKey(route: route, method: Self.methodLabel(method), status: status)
         let handles = handles(for: key)
         handles.requests.increment()
         handles.latency.record(duration)
@@ -108,11 +108,22 @@ public final class ServerMetrics: Sendable {
         return registry.emitToBuffer()
     }
 
+    /// The standard methods by name; any other token a client sends is `other`, so that a
+    /// client cannot grow the number of series (and the memory they take) without bound.
+    static func methodLabel(_ method: HTTPMethod) -> String {
+        let known = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"]
+        return known.contains(method.rawValue) ? method.rawValue : "other"
+    }
+
     private func handles(for key: RouteKey) -> RouteHandles {
-        if let existing = handles.withLock({ $0[key] }) { return existing }
+        handles.value(for: key) { makeHandles(for: key) }
+    }
+
+    /// The series of one key, from the registry (which returns existing ones by name and labels).
+    private func makeHandles(for key: RouteKey) -> RouteHandles {
         let labels = [("route", key.route), ("method", key.method), ("status", String(key.status))]
         let routeLabel = [("route", key.route)]
-        let made = RouteHandles(
+        return RouteHandles(
             requests: registry.makeCounter(
                 descriptor: Self.name(
                     "http_requests", unit: "total", "Requests answered, by route, method and status."),
@@ -129,11 +140,6 @@ public final class ServerMetrics: Sendable {
             responseBytes: registry.makeCounter(
                 descriptor: Self.name("http_response_body", unit: "bytes_total", "Response body bytes sent, by route."),
                 labels: routeLabel))
-        return handles.withLock { table in
-            if let raced = table[key] { return raced }
-            table[key] = made
-            return made
-        }
     }
 
     private static func name(_ metric: String, unit: String, _ help: String) -> MetricNameDescriptor {
