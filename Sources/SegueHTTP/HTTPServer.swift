@@ -65,11 +65,21 @@ public final class HTTPServer: Sendable {
         daemon.withLock { handle in handle.map { Int(segue_mhd_current_connections($0.pointer)) } ?? 0 }
     }
 
-    /// Drains and stops: readiness turns false, no new connection is accepted,
-    /// requests in flight complete (for at most `drainTimeout` seconds), then the
-    /// daemon stops and closes every connection. Safe to call more than once.
+    /// Drains and stops: readiness turns false; for `drainDelay` seconds the server
+    /// still accepts and serves (each answer with `Connection: close`) while load
+    /// balancers notice; then no new connection is accepted, requests in flight
+    /// complete (for at most `drainTimeout` seconds), and the daemon stops and closes
+    /// every connection. Safe to call more than once.
     public func shutdown() {
+        stop(afterDelay: true)
+    }
+
+    private func stop(afterDelay: Bool) {
         dispatcher.readiness.beginDraining()
+        if afterDelay, configuration.drainDelay > 0, daemon.withLock({ $0 != nil }) {
+            dispatcher.logger.info("not ready; still accepting", metadata: ["seconds": "\(configuration.drainDelay)"])
+            usleep(useconds_t(configuration.drainDelay) * 1_000_000)
+        }
         guard
             let handle = daemon.withLock({ handle in
                 defer { handle = nil }; return handle
@@ -96,7 +106,7 @@ public final class HTTPServer: Sendable {
     }
 
     deinit {
-        shutdown()
+        stop(afterDelay: false)
     }
 
     private static func startDaemon(

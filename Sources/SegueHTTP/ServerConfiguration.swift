@@ -17,6 +17,11 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var connectionLimit: Int = 512
     /// Seconds shutdown waits for in-flight requests before it stops anyway.
     public var drainTimeout: Int = 10
+    /// Seconds between readiness failing and the listening socket closing, for load
+    /// balancers to stop sending new connections: endpoint removal is asynchronous
+    /// (server-stack.md §2.6, after Kubernetes' "Termination of Pods"), and a client that
+    /// connects after the socket stopped accepting is reset rather than told 503.
+    public var drainDelay: Int = 0
 
     public init() {}
 }

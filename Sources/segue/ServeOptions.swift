@@ -39,6 +39,12 @@ struct ServeOptions: ParsableArguments {
     )
     var drainTimeout: Int?
 
+    @Option(
+        help:
+            "Seconds between /readyz turning 503 and no longer accepting connections, so load balancers can react. [env SEGUE_DRAIN_DELAY, default 0]"
+    )
+    var drainDelay: Int?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical. [env SEGUE_LOG_LEVEL, default info]")
     var logLevel: LogLevelSetting?
 

@@ -44,6 +44,8 @@ struct Settings {
             options.connectionLimit, env: "SEGUE_CONNECTION_LIMIT", default: defaults.connectionLimit, in: 1...65536)
         server.drainTimeout = try source.value(
             options.drainTimeout, env: "SEGUE_DRAIN_TIMEOUT", default: defaults.drainTimeout, in: 0...3600)
+        server.drainDelay = try source.value(
+            options.drainDelay, env: "SEGUE_DRAIN_DELAY", default: defaults.drainDelay, in: 0...3600)
         let level = try source.value(
             options.logLevel, env: "SEGUE_LOG_LEVEL", default: LogLevelSetting(.info),
             expected: "trace, debug, info, notice, warning, error or critical")

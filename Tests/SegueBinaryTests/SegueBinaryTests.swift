@@ -82,6 +82,26 @@ import Testing
         #expect(logs.contains("stopped"))
     }
 
+    /// With a drain delay, a client that connects after SIGTERM (as a kubelet's probe
+    /// does) is still accepted and told 503 with Connection: close, until the delay ends.
+    @Test func aDrainDelayKeepsAcceptingAndAnswersNotReady() throws {
+        let delay = 2.0
+        let segue = try SegueProcess(arguments: ["--port", "0", "--host", "127.0.0.1", "--drain-delay", "2"])
+        let signalled = Date()
+        segue.signal(SIGTERM)
+        var sawNotReady = false
+        while !sawNotReady, Date().timeIntervalSince(signalled) < delay - 0.5 {
+            let response = try TestHTTPConnection(port: segue.port).exchange("GET", "/readyz")
+            if response.status == 503 {
+                #expect(response.header("Connection")?.lowercased() == "close")
+                sawNotReady = true
+            }
+        }
+        #expect(sawNotReady, "a new connection during the delay is answered 503")
+        #expect(segue.waitForExit(seconds: 10) == 0)
+        #expect(Date().timeIntervalSince(signalled) >= delay, "exits only after the delay")
+    }
+
     @Test func helpExplainsEveryFlagAndItsVariable() throws {
         let result = try SegueProcess.run(["--help"])
         #expect(result.status == 0)
@@ -89,6 +109,7 @@ import Testing
             ("--host", "SEGUE_HOST"), ("--port", "SEGUE_PORT"), ("--threads", "SEGUE_THREADS"),
             ("--max-body-bytes", "SEGUE_MAX_BODY_BYTES"), ("--connection-timeout", "SEGUE_CONNECTION_TIMEOUT"),
             ("--connection-limit", "SEGUE_CONNECTION_LIMIT"), ("--drain-timeout", "SEGUE_DRAIN_TIMEOUT"),
+            ("--drain-delay", "SEGUE_DRAIN_DELAY"),
             ("--log-level", "SEGUE_LOG_LEVEL"), ("--max-json-depth", "SEGUE_MAX_JSON_DEPTH"),
             ("--max-string-bytes", "SEGUE_MAX_STRING_BYTES"), ("--max-number-magnitude", "SEGUE_MAX_NUMBER_MAGNITUDE"),
             ("--max-gesture-samples", "SEGUE_MAX_GESTURE_SAMPLES"), ("--max-frames", "SEGUE_MAX_FRAMES"),
