@@ -38,8 +38,7 @@ final class HeadDeadlines: Sendable {
     init(timeout: Duration, period: Duration = .milliseconds(200)) {
         self.timeout = timeout
         self.period = period
-        let parts = timeout.components
-        timeoutNanoseconds = parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
+        timeoutNanoseconds = timeout.nanoseconds
     }
 
     /// The libmicrohttpd options that report connections here; `self` must outlive the daemon.
@@ -75,7 +74,7 @@ final class HeadDeadlines: Sendable {
 
     /// Starts the watchdog.
     func startWatching() {
-        let nanoseconds = Int(period.components.seconds * 1_000_000_000 + period.components.attoseconds / 1_000_000_000)
+        let nanoseconds = Int(period.nanoseconds)
         timer.withLock { slot in
             let source = DispatchSource.makeTimerSource(queue: .global())
             source.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))

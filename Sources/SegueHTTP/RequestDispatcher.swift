@@ -64,7 +64,7 @@ final class RequestDispatcher: Sendable {
                 logRejection(state, status: answered.status, requestID: answered.requestID, problemType: problemType)
             }
         }
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
+        let milliseconds = elapsed.milliseconds
         var metadata: Logger.Metadata = [
             "method": "\(state.method)",
             "path": "\(state.path)",

@@ -32,8 +32,6 @@ public struct CurvesQuery: Sendable, Hashable {
     /// The shortest duration accepted, in seconds: a millisecond, a sixteenth of a
     /// 60 Hz frame. Shorter ones only round to 0 on the wire and overflow velocities.
     public static let minimumDuration = 0.001
-    /// Most samples one response may hold when the server runs with default flags.
-    public static let defaultMaxSamples = RequestLimits().maxCurveSamples
     /// `frameRate` when the request names none: a 60 Hz display.
     public static let defaultFrameRate = 60.0
     /// A cubic curve's duration when the request names none: Core Animation's

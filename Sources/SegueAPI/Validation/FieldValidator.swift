@@ -9,9 +9,11 @@ public struct FieldValidator: Sendable {
     /// The most errors one answer lists.
     public static let maxErrors = 100
 
-    public private(set) var errors: [FieldError] = []
-    /// Problems found past `maxErrors`, counted but not listed.
-    private var unlisted = 0
+    /// The first `maxErrors` problems found; later ones are only counted.
+    private var listed: [FieldError] = []
+    /// Every problem found so far, listed or not: compare it before and after a step
+    /// to learn whether the step found any.
+    public private(set) var problemCount = 0
     /// The largest magnitude any number may have (the server's `--max-number-magnitude`).
     public let maxNumberMagnitude: Double
 
@@ -31,19 +33,22 @@ public struct FieldValidator: Sendable {
         return false
     }
 
-    /// Every problem found so far, listed or not: compare it before and after a step
-    /// to learn whether the step found any.
-    public var problemCount: Int { errors.count + unlisted }
+    /// The problems to answer with: all of them, or when there are more than `maxErrors`,
+    /// the first `maxErrors - 1` and a last entry saying how many more there were.
+    public var errors: [FieldError] {
+        guard problemCount > Self.maxErrors else { return listed }
+        let shown = Self.maxErrors - 1
+        let summary = FieldError(
+            pointer: "", detail: "…and \(problemCount - shown) more problems not listed; fix those above first.")
+        return Array(listed.prefix(shown)) + [summary]
+    }
 
     /// Records a problem at `pointer`.
     public mutating func fail(_ pointer: String, _ detail: String) {
-        guard errors.count < Self.maxErrors else {
-            unlisted += 1
-            errors[errors.count - 1] = FieldError(
-                pointer: "", detail: "…and \(unlisted + 1) more problems not listed; fix those above first.")
-            return
+        problemCount += 1
+        if listed.count < Self.maxErrors {
+            listed.append(FieldError(pointer: pointer, detail: detail))
         }
-        errors.append(FieldError(pointer: pointer, detail: detail))
     }
 
     /// The members of an object, reporting a value of another kind and every member

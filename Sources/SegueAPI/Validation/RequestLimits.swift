@@ -1,3 +1,5 @@
+import SegueEngine
+
 /// The caps on what one request may make the server hold or compute, besides the
 /// body size the transport enforces. Each is a server flag (`segue --help`), so an
 /// operator can tighten or loosen them; every request past one gets a 4xx that
@@ -15,9 +17,9 @@ public struct RequestLimits: Sendable, Hashable {
     /// or stiffness a person means, small enough that arithmetic on it stays finite.
     public var maxNumberMagnitude = 1e12
     /// The most samples one gesture may have.
-    public var maxGestureSamples = 10_000
+    public var maxGestureSamples = GestureTrack.defaultMaximumSampleCount
     /// The most frames one simulation may produce.
-    public var maxFrames = 20_000
+    public var maxFrames = FrameGrid.defaultMaxFrames
     /// The most samples one `POST /v1/curves` answer may hold.
     public var maxCurveSamples = 100_000
 

@@ -17,7 +17,12 @@ import Synchronization
 public final class ServerMetrics: Sendable {
     public let registry: PrometheusCollectorRegistry
     private let handles = ShardedTable<RouteKey, RouteHandles>()
+    /// `segue_frames_simulated_total` by preset id, and `segue_problems_total` by problem
+    /// type: like the route handles, looked up without the registry's lock on every request.
+    private let framesByPreset = ShardedTable<String, Counter>()
+    private let problemsByType = ShardedTable<String, Counter>()
     private let readings = Mutex<Readings?>(nil)
+    private let gateReading = Mutex<WorkGate?>(nil)
 
     private let inFlightGauge: Gauge
     private let connectionsGauge: Gauge
@@ -65,7 +70,6 @@ public final class ServerMetrics: Sendable {
     public func observe(_ gate: WorkGate) {
         gateReading.withLock { $0 = gate }
     }
-    private let gateReading = Mutex<WorkGate?>(nil)
 
     /// Records one finished exchange.
     func record(
@@ -80,16 +84,20 @@ public final class ServerMetrics: Sendable {
         handles.requestBytes.increment(by: Int64(requestBytes))
         handles.responseBytes.increment(by: Int64(responseBytes))
         if let preset = facts.presetID, facts.framesSimulated > 0 {
-            registry.makeCounter(
-                descriptor: Self.name("frames_simulated", unit: "total", "Frames produced by simulations."),
-                labels: [("preset", preset)]
-            ).increment(by: Int64(facts.framesSimulated))
+            let frames = framesByPreset.value(for: preset) {
+                registry.makeCounter(
+                    descriptor: Self.name("frames_simulated", unit: "total", "Frames produced by simulations."),
+                    labels: [("preset", preset)])
+            }
+            frames.increment(by: Int64(facts.framesSimulated))
         }
         if let type = facts.problemType {
-            registry.makeCounter(
-                descriptor: Self.name("problems", unit: "total", "Error responses by problem type."),
-                labels: [("type", type)]
-            ).increment()
+            let problems = problemsByType.value(for: type) {
+                registry.makeCounter(
+                    descriptor: Self.name("problems", unit: "total", "Error responses by problem type."),
+                    labels: [("type", type)])
+            }
+            problems.increment()
         }
     }
 
@@ -111,9 +119,12 @@ public final class ServerMetrics: Sendable {
     /// The standard methods by name; any other token a client sends is `other`, so that a
     /// client cannot grow the number of series (and the memory they take) without bound.
     static func methodLabel(_ method: HTTPMethod) -> String {
-        let known = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"]
-        return known.contains(method.rawValue) ? method.rawValue : "other"
+        standardMethods.contains(method.rawValue) ? method.rawValue : "other"
     }
+
+    private static let standardMethods: Set = [
+        "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE",
+    ]
 
     private func handles(for key: RouteKey) -> RouteHandles {
         handles.value(for: key) { makeHandles(for: key) }
