@@ -88,7 +88,9 @@ struct TouchwondersSpring: Sendable {
                 source: source),
             ParameterSpec(
                 name: "springDamping", kind: .number(0...100_000, unit: "N·s/m"), defaultValue: .number(damping),
-                summary: "The shared element's spring damping c.", source: source),
+                summary: "The shared element's spring damping c. 0 never settles, and a spring that settles after the "
+                    + "frame cap is refused (422 here), with critical damping 2√(k·m) named.",
+                source: source),
             ParameterSpec(
                 name: "settlingModel", kind: .choice(["seed", "coreAnimation"]), defaultValue: .choice("seed"),
                 summary: "The settle's duration: seed = ln(1000)/(ζω0) (§15.0), or Core Animation's "

@@ -51,7 +51,7 @@ struct YUIModalCardScene: Sendable {
             source: "seed 004 ModalCardView: leading/trailing 12, bottom constant −12"),
         ParameterSpec(
             name: "peekTab", kind: .number(0...400, unit: "pt"), defaultValue: .number(60),
-            summary: "How much of the card shows above Sb in the peek stage.",
+            summary: "How much of the card shows above Sb in the peek stage; at most inset + H/2, the half stage.",
             source: "seed 004 ModalCard: peek bottom constant 0.5·H − 60"),
     ]
 
