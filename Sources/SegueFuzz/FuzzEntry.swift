@@ -16,3 +16,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzzOne(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
     return 0
 }
+
+/// What a structured input (`--structured`) is put through: the request the bytes choose
+/// from the catalogue, answered by the service.
+@discardableResult
+func fuzzOneStructured(_ input: [UInt8]) -> HTTPStatus {
+    StructuredFuzzCase(input).check()
+}
+
+/// libFuzzer's callback in the structured mode.
+func fuzzStructured(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzzOneStructured(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}

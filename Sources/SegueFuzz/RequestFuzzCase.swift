@@ -15,9 +15,12 @@ struct RequestFuzzCase {
     let request: HTTPRequest
 
     init(_ input: [UInt8]) {
-        let path = (input.first ?? 0) % 2 == 0 ? "/v1/simulate" : "/v1/curves"
-        request = HTTPRequest(
-            method: .post, path: path, headers: ["Content-Type": MediaType.json], body: Array(input.dropFirst()))
+        self.init(path: (input.first ?? 0) % 2 == 0 ? "/v1/simulate" : "/v1/curves", body: Array(input.dropFirst()))
+    }
+
+    /// A JSON body posted to `path`, as the structured mode builds it.
+    init(path: String, body: [UInt8]) {
+        request = HTTPRequest(method: .post, path: path, headers: ["Content-Type": MediaType.json], body: body)
     }
 
     /// Answers the request and checks the answer: never a 5xx; a 2xx JSON body is

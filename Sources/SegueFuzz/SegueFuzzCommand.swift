@@ -2,7 +2,14 @@ import CLibFuzzer
 import FoundationEssentials
 import Glibc
 
-/// `segue-fuzz`, in one of two builds.
+/// `segue-fuzz`, in one of two builds and two modes.
+///
+/// - The decoder mode (the default) reads an input as an endpoint byte and a JSON body
+///   (`RequestFuzzCase`), which reaches the parsers and validation above all.
+/// - `--structured`, as the first argument, reads it as choices among the catalogue's presets,
+///   parameters, scene fields and gestures (`StructuredFuzzCase`), so that nearly every input
+///   is a valid-looking request and reaches a preset's simulation. The flag is taken out of
+///   the command line before libFuzzer parses it.
 ///
 /// - The fuzz build (`scripts/fuzz`: `-sanitize=fuzzer -DSEGUE_LIBFUZZER`) hands the
 ///   command line to libFuzzer's driver, which runs `fuzz` over generated inputs.
@@ -17,20 +24,29 @@ import Glibc
 @main
 enum SegueFuzzCommand {
     static func main() throws {
+        let structured = CommandLine.arguments.dropFirst().first == "--structured"
         #if SEGUE_LIBFUZZER
             var argc = CommandLine.argc
             var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            if structured {
+                // Drop argv[1] in place: libFuzzer would take it for a corpus directory.
+                for index in 1..<Int(argc) { CommandLine.unsafeArgv[index] = CommandLine.unsafeArgv[index + 1] }
+                argc -= 1
+            }
+            if structured {
+                exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzStructured))
+            }
             exit(LLVMFuzzerRunDriver(&argc, &argv, fuzz))
         #else
-            let paths = CommandLine.arguments.dropFirst()
+            let paths = CommandLine.arguments.dropFirst(structured ? 2 : 1)
             if paths.isEmpty {
-                print("usage: segue-fuzz PATH... (files or directories of fuzz inputs)")
+                print("usage: segue-fuzz [--structured] PATH... (files or directories of fuzz inputs)")
                 return
             }
             for path in paths {
                 for file in try inputFiles(at: path) {
                     let input = try [UInt8](Data(contentsOf: URL(filePath: file)))
-                    let status = fuzzOne(input)
+                    let status = structured ? fuzzOneStructured(input) : fuzzOne(input)
                     print("ok \(file) (\(input.count) bytes): \(status)")
                 }
             }

@@ -199,6 +199,16 @@ import Testing
         #expect(post(#"{"preset":"fake.faulty"}"#).status.code == 200)
     }
 
+    /// A fault the JSON answer refuses is refused as a picture too: the SVG writer would draw a
+    /// NaN as 0 and answer 200 for a simulation whose JSON is a 500 (issue 12, fbPaper).
+    @Test(arguments: ["nan", "layerCount", "duplicateIDs"], ["svg", "svg-animated"])
+    func engineFaultsAre500ProblemsAsSVGToo(fault: String, output: String) throws {
+        let response = post(#"{"preset":"fake.faulty","output":"\#(output)","parameters":{"fault":"\#(fault)"}}"#)
+        #expect(response.status.code == 500)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        #expect(post(#"{"preset":"fake.faulty","output":"\#(output)"}"#).status.code == 200)
+    }
+
     /// A SimulationError without issues still answers 422 with one error.
     @Test func engineErrorWithoutIssuesIsStillExplained() throws {
         let response = post(#"{"preset":"fake.faulty","parameters":{"fault":"noIssues"}}"#)

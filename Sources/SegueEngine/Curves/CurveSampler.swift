@@ -30,7 +30,9 @@ public enum CurveSampler {
         of curve: TimingCurve, duration: Double, frameRate: Double, from: Double, to: Double
     ) -> [CurveSample] {
         let change = to - from
-        let frames = Int(framesBeforeEnd(duration: duration, frameRate: frameRate))
+        // The caller has checked `sampleCount` against its cap; a count that is not an Int (an
+        // unchecked call with an endless curve) gives no samples before the end, not a trap.
+        let frames = max(Int(rounding: framesBeforeEnd(duration: duration, frameRate: frameRate)) ?? 0, 0)
         var samples: [CurveSample] = []
         samples.reserveCapacity(frames + 1)
         for index in 0..<frames {

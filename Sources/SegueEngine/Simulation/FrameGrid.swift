@@ -1,3 +1,5 @@
+import SegueMath
+
 /// The frame clock every preset shares: frame k is at t0 + k/frameRate; frames
 /// continue on that grid through the gesture and the settle animation, and the
 /// last one is the first grid time at or after the end, showing the exact final
@@ -26,7 +28,7 @@ public struct FrameGrid: Sendable, Hashable {
     public var frameCount: Int {
         let span = max(end - start, 0) * frameRate
         guard span.isFinite, span < Double(maxFrames) * 2 else { return Int.max }
-        return Int((span - 1e-9 * frameRate).rounded(.up)) + 1
+        return (Int(rounding: span - 1e-9 * frameRate, .up) ?? Int.max - 1) + 1
     }
 
     /// The time of frame `index`.

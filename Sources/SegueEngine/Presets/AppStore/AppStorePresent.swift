@@ -71,7 +71,9 @@ struct AppStorePresent: Preset {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = AppStoreScene(input.scene)
         let parameters = input.parameters
-        let plan = Plan(from: Self.fromCardFrame(scene, parameters), window: scene.window)
+        let from = Self.fromCardFrame(scene, parameters)
+        try scene.checkOnScreen(from)
+        let plan = Plan(from: from, window: scene.window)
         let radius = parameters.number("cornerRadius")
         let topOffset = parameters.number("topOffset")
         let blur = Easing.cubic(.easeInEaseOut, duration: AppStoreConstants.blurDuration)

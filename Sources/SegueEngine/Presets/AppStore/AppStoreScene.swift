@@ -38,6 +38,24 @@ struct AppStoreScene: Sendable {
         scrollOffset = values.number("scrollOffset")
     }
 
+    /// Why the present cannot start from `card`, the tapped card as pressed, or nothing: it was
+    /// tapped, so some of it is in the window, and its top is at most one window height above the
+    /// screen (a card scrolled further up has left it). The present's spring reads the card's
+    /// distance from the top, d = |minY|, as T = 0.5 + 0.4·d/H s and ζ = 1 − 0.3·d/extent (§9.4);
+    /// with the card on screen T stays under 0.9 s and ζ above 0.7, while a card a million windows
+    /// away would ask for a spring of days, or a negative damping ratio.
+    func checkOnScreen(_ card: Rect) throws(SimulationError) {
+        let visible = card.maxX > 0 && card.minX < window.width && card.maxY > 0 && card.minY < window.height
+        guard !visible || card.minY < -window.height else { return }
+        func amount(_ value: Double) -> String { Format.amount(value) }
+        throw SimulationError(
+            pointer: "/scene/cardFrame",
+            "The tapped card, pressed, at (\(amount(card.minX)), \(amount(card.minY)), \(amount(card.width)) × "
+                + "\(amount(card.height)) pt) must be on screen in the \(amount(window.width)) × "
+                + "\(amount(window.height)) pt window, its top no more than one window height above it: move "
+                + "cardFrame into the window, or make the window fit it.")
+    }
+
     /// The screens' frame, (0, 0, W, H).
     var bounds: Rect { Rect(origin: .zero, size: window) }
 

@@ -138,7 +138,7 @@ enum TouchwondersDriver {
             }
             let target = model.target(decision.outcome)
             let relative = model.relativeVelocity(from: released, to: target, velocity: velocity)
-            let settle = physics.settlingDuration(initialVelocity: relative)
+            let settle = try physics.checkedSettlingDuration(initialVelocity: relative, input: input)
             segments.append(
                 TouchwondersSegment(
                     stroke: stroke, grab: grab, released: released, target: target, decision: decision,

@@ -29,6 +29,44 @@ struct TouchwondersSpring: Sendable {
         return Self.seedSettlingDuration(spring)
     }
 
+    /// The settle's duration, or why the transition cannot end on it: a spring that takes more
+    /// than `input`'s frame cap to settle (an undamped one, ζ = 0, never does; the ranges admit
+    /// it, since c = 0 is a physical spring) is refused at the parameter that would fix it:
+    /// `springDamping` while the spring is under-damped, else `springStiffness`, since a
+    /// critically rendered spring settles at ω0 = √(k/m) whatever its damping.
+    func checkedSettlingDuration(initialVelocity: Point, input: SimulationInput) throws(SimulationError) -> Double {
+        let settle = settlingDuration(initialVelocity: initialVelocity)
+        let frames = settle * input.frameRate
+        guard !(frames.isFinite && frames < Double(input.maxFrames)) else { return settle }
+        let critical = 2 * (spring.stiffness * spring.mass).squareRoot()
+        let described =
+            "The spring (m = \(Format.amount(spring.mass)) kg, k = \(Format.amount(spring.stiffness)) N/m, "
+            + "c = \(Format.amount(spring.damping)) N·s/m)"
+        let cap =
+            "at \(Format.amount(input.frameRate)) frames per second that is more than \(input.maxFrames) frames, "
+            + "the most one simulation may produce"
+        if spring.renderedDampingRatio == 0 {
+            throw SimulationError(
+                pointer: "/parameters/springDamping",
+                "\(described) has no damping, so it oscillates forever and the transition never ends. Give "
+                    + "springDamping a positive value: \(Format.amount(critical)) N·s/m, 2√(k·m), is critical "
+                    + "damping (the quickest settle without overshoot).")
+        }
+        let lasts = settle.isFinite ? "takes \(Format.amount(settle)) s to settle" : "does not settle within 100 000 s"
+        if spring.renderedDampingRatio < 1 {
+            throw SimulationError(
+                pointer: "/parameters/springDamping",
+                "\(described) is so lightly damped (damping ratio \(Format.unplain(spring.dampingRatio))) that it "
+                    + "\(lasts); \(cap). Raise springDamping toward \(Format.amount(critical)) N·s/m, 2√(k·m), "
+                    + "critical damping, or lower frameRate.")
+        }
+        throw SimulationError(
+            pointer: "/parameters/springStiffness",
+            "\(described) swings so slowly (√(k/m) = \(Format.unplain(spring.naturalFrequency)) rad/s) that it "
+                + "\(lasts); \(cap). Raise springStiffness or lower springMass (the settle takes about "
+                + "6.9·√(m/k) s when critically damped), or lower frameRate.")
+    }
+
     /// §1.3: ln(1000)/(ζ·ω0) for ζ ≤ 1; a spring rendered critically damped (ζ > 1 without
     /// over-damping) decays at ω0.
     static func seedSettlingDuration(_ spring: Spring) -> Double {
@@ -50,7 +88,9 @@ struct TouchwondersSpring: Sendable {
                 source: source),
             ParameterSpec(
                 name: "springDamping", kind: .number(0...100_000, unit: "N·s/m"), defaultValue: .number(damping),
-                summary: "The shared element's spring damping c.", source: source),
+                summary: "The shared element's spring damping c. 0 never settles, and a spring that settles after the "
+                    + "frame cap is refused (422 here), with critical damping 2√(k·m) named.",
+                source: source),
             ParameterSpec(
                 name: "settlingModel", kind: .choice(["seed", "coreAnimation"]), defaultValue: .choice("seed"),
                 summary: "The settle's duration: seed = ln(1000)/(ζω0) (§15.0), or Core Animation's "

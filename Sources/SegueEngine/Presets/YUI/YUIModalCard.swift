@@ -93,7 +93,7 @@ struct YUIModalCard: Preset {
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
-        let scene = YUIModalCardScene(input.scene)
+        let scene = try YUIModalCardScene.validated(input.scene)
         let parameters = input.parameters
         let gesture = try PresetGesture(input)
         let start = YUIModalCardStage(rawValue: parameters.choice("startStage")) ?? .half

@@ -51,7 +51,7 @@ struct YUIModalCardScene: Sendable {
             source: "seed 004 ModalCardView: leading/trailing 12, bottom constant −12"),
         ParameterSpec(
             name: "peekTab", kind: .number(0...400, unit: "pt"), defaultValue: .number(60),
-            summary: "How much of the card shows above Sb in the peek stage.",
+            summary: "How much of the card shows above Sb in the peek stage; at most inset + H/2, the half stage.",
             source: "seed 004 ModalCard: peek bottom constant 0.5·H − 60"),
     ]
 
@@ -66,6 +66,39 @@ struct YUIModalCardScene: Sendable {
         self.init(
             window: values.size("window"), safeAreaBottom: values.number("safeAreaBottom"),
             inset: values.number("inset"), peekTab: values.number("peekTab"))
+    }
+
+    /// The scene read from `values`, or the reason its stages cannot be laid out: the card needs
+    /// a width (the insets leave some of the window) and its stages must rise peek, half, full
+    /// (peek's top, `Sb − peekTab`, at or below half's, `Sb − inset − 0.5·H`). A short window
+    /// breaks the second: 390 × 30 puts half's top 27 pt above `Sb`, below a 60 pt peek tab,
+    /// and the drag's range from full's top to peek's would run backwards.
+    static func validated(_ values: ParameterValues) throws(SimulationError) -> YUIModalCardScene {
+        let scene = YUIModalCardScene(values)
+        var issues: [SimulationError.Issue] = []
+        let width = scene.window.width
+        if width - 2 * scene.inset <= 0 {
+            issues.append(
+                SimulationError.Issue(
+                    pointer: "/scene/inset",
+                    message: "An inset of \(Format.amount(scene.inset)) pt on each side leaves the card no width in "
+                        + "a window \(Format.amount(width)) pt wide; use an inset below \(Format.amount(width / 2)) pt "
+                        + "or a wider window."))
+        }
+        let halfTab = scene.inset + 0.5 * scene.window.height
+        if scene.peekTab > halfTab {
+            issues.append(
+                SimulationError.Issue(
+                    pointer: "/scene/peekTab",
+                    message: "The peek stage would show \(Format.amount(scene.peekTab)) pt of the card above the "
+                        + "safe-area bottom, more than the half stage (half the \(Format.amount(scene.window.height)) "
+                        + "pt window plus the \(Format.amount(scene.inset)) pt inset: "
+                        + "\(Format.amount(halfTab)) pt), so the stages would not rise peek, half, full. Use a "
+                        + "peekTab of at most \(Format.amount(halfTab)) pt, or a window at least "
+                        + "\(Format.amount(2 * (scene.peekTab - scene.inset))) pt tall."))
+        }
+        guard issues.isEmpty else { throw SimulationError(issues) }
+        return scene
     }
 
     /// `Sb`: the safe-area bottom, window points.

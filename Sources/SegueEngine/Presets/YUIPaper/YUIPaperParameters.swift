@@ -30,7 +30,7 @@ enum YUIPaperParameters {
 
     static let titleHeight = ParameterSpec(
         name: "titleHeight", kind: .number(0...200, unit: "pt"), defaultValue: .number(40),
-        summary: "The title band above each card's image container.",
+        summary: "The title band above each card's image container; 0 is a card without one.",
         source: "seed 004: HomeViewCell title label height 40")
 
     static let backdropOpacity = ParameterSpec(

@@ -67,8 +67,8 @@ struct YUIPaperScene: Sendable {
     init(_ values: ParameterValues) {
         self.init(
             window: values.size("window"), displayCornerRadius: values.number("displayCornerRadius"),
-            itemCount: Int(values.number("itemCount").rounded()),
-            selectedIndex: Int(values.number("selectedIndex").rounded()),
+            itemCount: Int(rounding: values.number("itemCount")) ?? 1,
+            selectedIndex: Int(rounding: values.number("selectedIndex")) ?? 0,
             contentOffset: values.number("contentOffset"), labelsFrame: values.rect("labelsFrame"))
     }
 

@@ -101,10 +101,15 @@ struct YUIPaperState: Sendable, Hashable {
     }
 
     /// The transform about the centre of `frame` that shows it as `visible`.
+    ///
+    /// An axis along which `frame` has no extent (the title band with `titleHeight` 0, a card
+    /// without a title) has nothing to stretch, so it keeps scale 1 there rather than 0/0: the
+    /// band stays a line that moves with its card.
     static func transform(from frame: Rect, to visible: Rect) -> AffineTransform {
         guard frame != visible else { return .identity }
+        func scale(_ shown: Double, _ own: Double) -> Double { own == 0 ? 1 : shown / own }
         return AffineTransform(
-            a: visible.width / frame.width, b: 0, c: 0, d: visible.height / frame.height,
+            a: scale(visible.width, frame.width), b: 0, c: 0, d: scale(visible.height, frame.height),
             tx: visible.midX - frame.midX, ty: visible.midY - frame.midY)
     }
 

@@ -115,7 +115,7 @@ struct PathTooltip: Preset {
             width: Self.tooltipSize.width, height: Self.tooltipSize.height)
         let bounds = Rect(origin: .zero, size: window)
         let postHeight = scene.number("postHeight")
-        let postCount = max(Int((scene.number("contentHeight") / postHeight).rounded(.up)), 1)
+        let postCount = max(Int(rounding: scene.number("contentHeight") / postHeight, .up) ?? 1, 1)
         func clampOffset(_ value: Double) -> Double { min(max(value, 0), maxOffset) }
         let initial = clampOffset(scene.number("initialOffset"))
 
@@ -153,7 +153,9 @@ struct PathTooltip: Preset {
                 frame: tooltipFrame, transform: transform, opacity: shown - hidden, mask: Self.tooltipMask)
             // §13.3 probe: (frame.minX, frame.midY) in list coordinates picks the post.
             let probeY = tooltip.presentationFrame.midY + scroll
-            let index = min(max(Int((probeY / postHeight).rounded(.down)), 0), postCount - 1)
+            // Clamped as a Double first: a probe far past the list (a window of 1e12 pt) is its last post.
+            let row = min(max((probeY / postHeight).rounded(.down), 0), Double(postCount - 1))
+            let index = Int(rounding: row) ?? 0
             let minutes = parameters.number("newestPostTime") - Double(index) * parameters.number("postInterval")
             let hands = PathTooltipClock.handAngles(minutes: minutes)
             return SimulationFrame(

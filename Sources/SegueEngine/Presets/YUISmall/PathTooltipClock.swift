@@ -1,3 +1,5 @@
+import SegueMath
+
 /// The Path tooltip's clock: each post's time, the label the tooltip shows for it
 /// ("h:mm a\nMM/dd/yy", seed-transitions.md §13.3) and its hands' angles. Times are
 /// minutes since 1970-01-01 00:00 on the device's clock (no time zone arithmetic).
@@ -22,7 +24,8 @@ enum PathTooltipClock {
 
     /// The tooltip's text for a time: "h:mm a\nMM/dd/yy", as the seed's DateFormatter.
     static func label(minutes: Double) -> String {
-        let total = Int(minutes.rounded(.down))
+        // Minutes come from validated parameters (within ±1e13); a value past Int's range reads as 0.
+        let total = Int(rounding: minutes, .down) ?? 0
         let days = total >= 0 ? total / 1440 : (total - 1439) / 1440
         let minuteOfDay = total - days * 1440
         let hour = minuteOfDay / 60
