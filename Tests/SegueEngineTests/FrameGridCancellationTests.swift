@@ -44,7 +44,7 @@ import Testing
         cancelled.cancellation = CancellationCheck { true }
         var built = 0
         #expect(throws: SimulationError.cancelled) {
-            try cancelled.frames(
+            _ = try cancelled.frames(
                 state: { time in
                     built += 1
                     return frame(time)

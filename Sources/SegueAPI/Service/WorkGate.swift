@@ -67,8 +67,9 @@ public final class WorkGate: Sendable {
         self.retryAfter = retryAfter
     }
 
-    /// 256 MiB: eight answers of the heaviest request the default limits allow (33 MB of JSON
-    /// for 20 000 frames of 8 layers) in flight, or thousands of ordinary ones (30–90 kB).
+    /// 256 MiB: three of the heaviest requests the default limits allow computing at once (20 000
+    /// frames of 8 layers, estimated at 67 MB of frames and JSON), eight of their 31 MB answers
+    /// being sent, or thousands of ordinary ones (30–90 kB).
     public static let defaultMemoryBudget = 256 << 20
 
     /// Requests computing or waiting right now.
