@@ -27,6 +27,7 @@ enum CurvesEndpoint {
     /// has already capped the count (`--max-curve-samples`), so it is a safe Int here.
     static func estimatedBytes(for query: CurvesQuery) -> Int {
         let count = CurveSampler.sampleCount(duration: query.duration, frameRate: query.frameRate)
+        guard count.isFinite else { return 1024 }
         return 1024 + Int(min(max(count, 0), 1e9).rounded(.up)) * bytesPerSample
     }
 
