@@ -35,4 +35,11 @@ static inline void *segue_mhd_socket_context(struct MHD_Connection *connection) 
     return info == NULL ? NULL : info->socket_context;
 }
 
+/// glibc's malloc_trim(0): hands the free pages of every malloc arena back to the system
+/// (<malloc.h> is not part of Swift's Glibc module).
+#include <malloc.h>
+static inline int segue_malloc_trim(void) {
+    return malloc_trim(0);
+}
+
 #endif

@@ -16,19 +16,47 @@ enum MHDConnection {
         return .YES
     }
 
-    /// Queues `response` on `connection`. libmicrohttpd copies the body, adds
-    /// Content-Length and Date itself, and sends no body for HEAD.
+    /// Queues `response` on `connection` without copying its body: libmicrohttpd sends from
+    /// the response's own bytes, which a retained `HeldResponse` keeps alive until libmicrohttpd
+    /// lets go of them (sent, failed or dropped). Only then is the response released, and with
+    /// it its work-gate reservation, so the gate's memory budget counts every answer still
+    /// being written. libmicrohttpd adds Content-Length and Date itself, and sends no body for HEAD.
     static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        let created = response.body.withUnsafeBytes { buffer in
-            MHD_create_response_from_buffer(
-                buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+        let held = HeldResponse(response)
+        let context = Unmanaged.passRetained(held).toOpaque()
+        // A native array's storage stays where it is while nothing mutates it, and `held` is immutable.
+        let created = held.response.body.withUnsafeBytes { buffer in
+            MHD_create_response_from_buffer_with_free_callback_cls(
+                buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), releaseHeld, context)
         }
-        guard let created else { return .NO }
+        guard let created else {
+            Unmanaged<HeldResponse>.fromOpaque(context).release()
+            return .NO
+        }
         defer { MHD_destroy_response(created) }
         for field in response.headers {
             _ = MHD_add_response_header(created, field.name, field.value)
         }
         return MHD_queue_response(connection, UInt32(response.status.code), created)
+    }
+
+    /// A response whose body libmicrohttpd is sending.
+    private final class HeldResponse {
+        let response: HTTPResponse
+
+        init(_ response: HTTPResponse) {
+            self.response = response
+        }
+    }
+
+    /// libmicrohttpd is done with a body: release its response, and hand large freed bodies'
+    /// memory back to the system (see `ReturnedMemory`).
+    private static let releaseHeld: MHD_ContentReaderFreeCallback = { context in
+        guard let context else { return }
+        let held = Unmanaged<HeldResponse>.fromOpaque(context)
+        let bytes = held.takeUnretainedValue().response.body.count
+        held.release()
+        ReturnedMemory.bodyFreed(bytes: bytes)
     }
 
     /// A word for how a request ended, for the log line.

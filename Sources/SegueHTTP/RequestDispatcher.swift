@@ -42,13 +42,17 @@ final class RequestDispatcher: Sendable {
         return state
     }
 
-    /// Last call for a request: the body is complete (or was too large).
+    /// Last call for a request: the body is complete (or was too large). The service can ask
+    /// the connection's socket whether the client is still there (`ClientPresence`).
     func finish(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         guard state.answered == nil else { return .YES }
+        var request = state.request
+        let socket = segue_mhd_connection_fd(connection)
+        request.cancellation = .init { ClientPresence.hasGone(socket: socket) }
         let response =
             state.bodyTooLarge
-            ? service.respond(to: state.request, with: .contentTooLarge(limit: maxBodyBytes))
-            : service.respond(to: state.request)
+            ? service.respond(to: request, with: .contentTooLarge(limit: maxBodyBytes))
+            : service.respond(to: request)
         return answer(state, on: connection, with: response)
     }
 
@@ -75,7 +79,9 @@ final class RequestDispatcher: Sendable {
             metadata["status"] = "\(answered.status)"
             metadata["bytes"] = "\(answered.bytes)"
         }
-        if termination != .REQUEST_TERMINATED_COMPLETED_OK {
+        if state.clientGone {
+            metadata["outcome"] = "client-gone"
+        } else if termination != .REQUEST_TERMINATED_COMPLETED_OK {
             metadata["outcome"] = "\(MHDConnection.describe(termination))"
         }
         logger.info("request", metadata: metadata)
@@ -102,6 +108,12 @@ final class RequestDispatcher: Sendable {
         }
         let bytes = state.method == .head ? 0 : response.body.count
         state.answered = (response.status.code, bytes, response.headers["X-Request-Id"] ?? "-", response.facts)
+        if response.facts.problemType == Problem.clientGoneType {
+            // The client left while its work ran or waited: nobody to answer; close the connection.
+            state.answered?.bytes = 0
+            state.clientGone = true
+            return .NO
+        }
         return MHDConnection.queue(response, on: connection)
     }
 }

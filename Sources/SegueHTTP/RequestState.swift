@@ -16,6 +16,8 @@ final class RequestState {
     var bodyTooLarge = false
     /// The response queued, once one is; nil while the request is still arriving.
     var answered: (status: Int, bytes: Int, requestID: String, facts: ResponseFacts)?
+    /// Set when the client left before its answer was ready: nothing was sent.
+    var clientGone = false
     let started: ContinuousClock.Instant
 
     init(method: HTTPMethod, path: String, started: ContinuousClock.Instant) {

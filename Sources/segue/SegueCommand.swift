@@ -48,7 +48,8 @@ struct SegueCommand: ParsableCommand {
         // Anything instrumented with swift-metrics reports into the same registry.
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: metrics.registry))
         let gate = WorkGate(
-            maxRunning: settings.concurrency.maxRunning, maxQueued: settings.concurrency.maxQueued)
+            maxRunning: settings.concurrency.maxRunning, maxQueued: settings.concurrency.maxQueued,
+            memoryBudget: settings.concurrency.memoryBudget)
         metrics.observe(gate)
         let service = SegueService(
             router: .segue(

@@ -60,6 +60,12 @@ struct ServeOptions: ParsableArguments {
     )
     var maxQueuedSimulations: Int?
 
+    @Option(
+        help:
+            "MiB that simulate and curves requests, and their answers until sent, may hold at once; more wait in the queue. [env SEGUE_MEMORY_BUDGET, default 256]"
+    )
+    var memoryBudget: Int?
+
     @Option(help: "Deepest nesting of objects and arrays in a JSON body. [env SEGUE_MAX_JSON_DEPTH, default 32]")
     var maxJSONDepth: Int?
 

@@ -12,10 +12,15 @@ struct Settings {
     var concurrency: Concurrency
     var logLevel: Logger.Level
 
-    /// How many computing requests run at once and how many may wait.
+    /// How many computing requests run at once, how many may wait, and the memory they may hold.
     struct Concurrency {
         var maxRunning: Int
         var maxQueued: Int
+        /// Bytes (the flag is in MiB).
+        var memoryBudget: Int
+
+        /// The work gate's default, in MiB for the flag.
+        static let defaultMemoryBudgetMiB = WorkGate.defaultMemoryBudget >> 20
 
         /// One computation per core: more only time-slices the same cores.
         static let defaultMaxRunning = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -55,7 +60,10 @@ struct Settings {
                 default: Concurrency.defaultMaxRunning, in: 1...4096),
             maxQueued: try source.value(
                 options.maxQueuedSimulations, env: "SEGUE_MAX_QUEUED_SIMULATIONS",
-                default: Concurrency.defaultMaxQueued, in: 0...65536))
+                default: Concurrency.defaultMaxQueued, in: 0...65536),
+            memoryBudget: try source.value(
+                options.memoryBudget, env: "SEGUE_MEMORY_BUDGET", default: Concurrency.defaultMemoryBudgetMiB,
+                in: 1...(1 << 20)) << 20)
         return Settings(
             server: server, limits: try resolveLimits(options, source: source), concurrency: concurrency,
             logLevel: level.level)

@@ -1,37 +1,63 @@
 import Foundation
 import SegueEngine
 import SegueTestSupport
+import Synchronization
 import Testing
 
 @testable import SegueAPI
 
-/// Admission for the computing routes: at most `maxRunning` at once, `maxQueued` more
-/// waiting, and past that a 503 with Retry-After that never ran the request.
+/// Admission for the computing routes: at most `maxRunning` at once, only while their costs
+/// fit the memory budget (a reservation lasting until the answer is dropped), `maxQueued`
+/// more waiting, and past that a 503 with Retry-After that never ran the request.
 @Suite struct WorkGateTests {
-    /// Occupies one of `gate`'s slots on another thread until `release` is signalled.
-    private func occupy(_ gate: WorkGate, release: DispatchSemaphore) -> DispatchSemaphore {
+    /// A request held inside the gate on another thread: it computes until `finishComputing`
+    /// is signalled, then keeps its reservation (as an answer being sent would) until
+    /// `dropAnswer` is signalled.
+    private final class Occupant: Sendable {
+        let finishComputing = DispatchSemaphore(value: 0)
+        let dropAnswer = DispatchSemaphore(value: 0)
         let entered = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            _ = try? gate.run { () throws(Problem) in
-                entered.signal()
-                release.wait()
+
+        init(_ gate: WorkGate, cost: Int, waitForEntry: Bool = true) {
+            Thread.detachNewThread { [self] in
+                do {
+                    let answer = try? gate.run(cost: cost) { reservation throws(Problem) in
+                        entered.signal()
+                        finishComputing.wait()
+                        return reservation
+                    }
+                    dropAnswer.wait()
+                    withExtendedLifetime(answer) {}
+                }  // the answer is released here, before `done`
+                done.signal()
             }
-            done.signal()
+            if waitForEntry { entered.wait() }
         }
-        entered.wait()
-        return done
+
+        /// Lets the request finish and drop its answer, and waits until it has.
+        func end() {
+            finishComputing.signal()
+            dropAnswer.signal()
+            done.wait()
+        }
+    }
+
+    /// Waits (up to 5 s) until `condition` holds; the gate's waiters poll, so no fixed sleep.
+    private func eventually(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while !condition(), Date() < deadline { usleep(1_000) }
+        return condition()
     }
 
     @Test func pastTheSlotsAndTheQueueARequestIsRefusedWithoutRunning() throws {
         let gate = WorkGate(maxRunning: 1, maxQueued: 0, retryAfter: 2)
-        let release = DispatchSemaphore(value: 0)
-        let done = occupy(gate, release: release)
+        let occupant = Occupant(gate, cost: 1)
         #expect(gate.admittedCount == 1)
 
         var ran = false
         do throws(Problem) {
-            try gate.run { () throws(Problem) in ran = true }
+            try gate.run(cost: 1) { _ throws(Problem) in ran = true }
             Issue.record("a second request was admitted past one slot and no queue")
         } catch {
             #expect(error.status == 503)
@@ -41,33 +67,125 @@ import Testing
         #expect(!ran)
         #expect(gate.admittedCount == 1, "a refusal leaves no trace")
 
-        release.signal()
-        done.wait()
+        occupant.end()
         #expect(gate.admittedCount == 0)
-        try gate.run { () throws(Problem) in ran = true }
+        try gate.run(cost: 1) { _ throws(Problem) in ran = true }
         #expect(ran, "the freed slot admits the next request")
     }
 
     @Test func aQueuedRequestWaitsForTheSlotThenRuns() throws {
         let gate = WorkGate(maxRunning: 1, maxQueued: 1)
-        let release = DispatchSemaphore(value: 0)
-        let done = occupy(gate, release: release)
+        let occupant = Occupant(gate, cost: 1)
 
         let queuedRan = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            _ = try? gate.run { () throws(Problem) in queuedRan.signal() }
+            _ = try? gate.run(cost: 1) { _ throws(Problem) in queuedRan.signal() }
         }
         // The queued request is admitted (2 = one running, one waiting) but does not run.
-        let deadline = Date().addingTimeInterval(5)
-        while gate.admittedCount < 2, Date() < deadline { usleep(1_000) }
-        #expect(gate.admittedCount == 2)
+        #expect(eventually { gate.admittedCount == 2 })
         #expect(queuedRan.wait(timeout: .now() + .milliseconds(100)) == .timedOut)
         // A third finds both the slot and the queue taken.
-        #expect(throws: Problem.self) { try gate.run { () throws(Problem) in } }
+        #expect(throws: Problem.self) { try gate.run(cost: 1) { _ throws(Problem) in } }
 
-        release.signal()
+        occupant.end()
         #expect(queuedRan.wait(timeout: .now() + .seconds(5)) == .success)
-        done.wait()
+    }
+
+    /// Budget 100 bytes, two slots. A holds 60; B (50) would make 110, so it waits although a
+    /// slot is free; C (40) would fit beside A (100) but comes after B and waits its turn. When A's
+    /// answer is dropped, B starts (50) and C with it (50 + 40 = 90).
+    @Test func requestsWaitUntilTheirCostFitsTheBudgetFirstComeFirstServed() throws {
+        let gate = WorkGate(maxRunning: 2, maxQueued: 10, memoryBudget: 100)
+        let a = Occupant(gate, cost: 60)
+        #expect(gate.reservedBytes == 60)
+
+        let b = Occupant(gate, cost: 50, waitForEntry: false)
+        #expect(eventually { gate.admittedCount == 2 })
+        let c = Occupant(gate, cost: 40, waitForEntry: false)
+        #expect(eventually { gate.admittedCount == 3 })
+        #expect(b.entered.wait(timeout: .now() + .milliseconds(100)) == .timedOut, "60 + 50 > 100")
+        #expect(c.entered.wait(timeout: .now() + .milliseconds(100)) == .timedOut, "C may not overtake B")
+        #expect(gate.reservedBytes == 60)
+
+        // A stops computing but its answer (the reservation) is still held: nothing changes.
+        a.finishComputing.signal()
+        #expect(b.entered.wait(timeout: .now() + .milliseconds(100)) == .timedOut, "the answer still holds 60")
+
+        a.dropAnswer.signal()
+        a.done.wait()
+        #expect(b.entered.wait(timeout: .now() + .seconds(5)) == .success)
+        #expect(c.entered.wait(timeout: .now() + .seconds(5)) == .success)
+        #expect(gate.reservedBytes == 90)
+        b.end()
+        c.end()
+        #expect(gate.reservedBytes == 0)
+        #expect(gate.admittedCount == 0)
+    }
+
+    /// A request costing more than the whole budget is not refused: it runs alone once
+    /// nothing else holds any of the budget, and everything else waits for it.
+    @Test func aRequestLargerThanTheBudgetRunsAlone() throws {
+        let gate = WorkGate(maxRunning: 2, maxQueued: 10, memoryBudget: 100)
+        let small = Occupant(gate, cost: 10)
+        let large = Occupant(gate, cost: 150, waitForEntry: false)
+        #expect(large.entered.wait(timeout: .now() + .milliseconds(100)) == .timedOut, "10 bytes are held")
+        small.end()
+        #expect(large.entered.wait(timeout: .now() + .seconds(5)) == .success)
+        #expect(gate.reservedBytes == 150)
+
+        let next = Occupant(gate, cost: 1, waitForEntry: false)
+        #expect(next.entered.wait(timeout: .now() + .milliseconds(100)) == .timedOut, "150 + 1 > 100")
+        large.end()
+        #expect(next.entered.wait(timeout: .now() + .seconds(5)) == .success)
+        next.end()
+    }
+
+    /// A reservation follows the real size: resized to 30 of an estimated 80, it lets a 70 in
+    /// (30 + 70 = 100); dropped, it gives its bytes back.
+    @Test func aReservationCanBeResizedToTheRealSize() throws {
+        let gate = WorkGate(maxRunning: 2, maxQueued: 10, memoryBudget: 100)
+        let answer = try gate.run(cost: 80) { reservation throws(Problem) in reservation }
+        #expect(gate.reservedBytes == 80, "the answer holds its cost after computing")
+        #expect(gate.admittedCount == 0, "but no computing slot")
+
+        let waiting = Occupant(gate, cost: 70, waitForEntry: false)
+        #expect(waiting.entered.wait(timeout: .now() + .milliseconds(100)) == .timedOut, "80 + 70 > 100")
+        answer.resize(to: 30)
+        #expect(waiting.entered.wait(timeout: .now() + .seconds(5)) == .success)
+        #expect(gate.reservedBytes == 100)
+        waiting.end()
+        #expect(gate.reservedBytes == 30)
+        withExtendedLifetime(answer) {}
+    }
+
+    /// A queued request whose client has gone leaves the queue without running and without
+    /// waiting for a slot: `Problem.clientGone`, and its place is free again.
+    @Test func aWaitingRequestWhoseClientHasGoneLeavesTheQueueWithoutRunning() throws {
+        let gate = WorkGate(maxRunning: 1, maxQueued: 1)
+        let occupant = Occupant(gate, cost: 1)
+        let gone = Atomic<Bool>(false)
+        let cancellation = CancellationCheck { gone.load(ordering: .relaxed) }
+        let outcome = Mutex<Problem?>(nil)
+        let ran = Atomic<Bool>(false)
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            do throws(Problem) {
+                try gate.run(cost: 1, cancellation: cancellation) { _ throws(Problem) in
+                    ran.store(true, ordering: .relaxed)
+                }
+            } catch {
+                outcome.withLock { $0 = error }
+            }
+            finished.signal()
+        }
+        #expect(eventually { gate.admittedCount == 2 })
+        gone.store(true, ordering: .relaxed)
+        #expect(finished.wait(timeout: .now() + .seconds(5)) == .success, "it left while the slot was still taken")
+        let didRun = ran.load(ordering: .relaxed)
+        #expect(!didRun)
+        #expect(outcome.withLock { $0?.type } == Problem.clientGoneType)
+        #expect(gate.admittedCount == 1)
+        occupant.end()
     }
 
     /// The routes as a client meets them: 503, `Retry-After`, problem JSON, while
@@ -76,8 +194,7 @@ import Testing
         let gate = WorkGate(maxRunning: 1, maxQueued: 0, retryAfter: 1)
         let service = SegueService(
             router: .segue(catalogue: .builtIn, readiness: Readiness(), gate: gate), makeRequestID: { "id" })
-        let release = DispatchSemaphore(value: 0)
-        let done = occupy(gate, release: release)
+        let occupant = Occupant(gate, cost: 1)
 
         var request = HTTPRequest(method: .post, path: "/v1/simulate", body: Array(#"{"preset":"instagram.pop"}"#.utf8))
         request.headers.add(name: "Content-Type", value: "application/json")
@@ -90,18 +207,22 @@ import Testing
         #expect(problem["retryAfter"] as? Int == 1)
         #expect(refused.facts.problemType == "urn:segue:problem:overloaded")
 
-        var curves = HTTPRequest(method: .post, path: "/v1/curves", body: Array(#"{"curve":{"type":"linear"}}"#.utf8))
+        // A valid curve: requests are parsed (and refused 422 when invalid) before they meet the gate.
+        let curve = #"{"curve":{"type":"named","name":"linear","duration":0.25}}"#
+        var curves = HTTPRequest(method: .post, path: "/v1/curves", body: Array(curve.utf8))
         curves.headers.add(name: "Content-Type", value: "application/json")
         #expect(service.respond(to: curves).status.code == 503)
         #expect(service.respond(to: HTTPRequest(method: .get, path: "/healthz")).status.code == 200)
 
-        release.signal()
-        done.wait()
+        occupant.end()
         let served = service.respond(to: request)
         #expect(served.status.code == 200)
         #expect(served.facts.presetID == "instagram.pop")
         let frames = try #require(JSONTestValue.object(served.body)?["frames"] as? [Any])
         #expect(served.facts.framesSimulated == frames.count)
         #expect(served.facts.route == "/v1/simulate")
+        // The answer holds exactly its body's bytes of the budget until it is dropped.
+        #expect(served.reservation?.bytes == served.body.count)
+        #expect(gate.reservedBytes == served.body.count)
     }
 }

@@ -116,6 +116,7 @@ import Testing
             ("--max-curve-samples", "SEGUE_MAX_CURVE_SAMPLES"),
             ("--max-concurrent-simulations", "SEGUE_MAX_CONCURRENT_SIMULATIONS"),
             ("--max-queued-simulations", "SEGUE_MAX_QUEUED_SIMULATIONS"),
+            ("--memory-budget", "SEGUE_MEMORY_BUDGET"),
         ] {
             #expect(result.stdout.contains(flag), "\(flag) missing from --help")
             #expect(result.stdout.contains(variable), "\(variable) missing from --help")
@@ -130,6 +131,7 @@ import Testing
         (["--host", "not an address", "--port", "0"], "not an IPv4 or IPv6 address"),
         (["--max-json-depth", "0"], "--max-json-depth is 0; it must be between 1 and 512"),
         (["--max-frames", "0"], "--max-frames is 0"),
+        (["--memory-budget", "0"], "--memory-budget is 0; it must be between 1 and 1048576"),
         (["--max-number-magnitude", "0.5"], "--max-number-magnitude is 0.5; it must be between 1.0 and 1e+300"),
     ])
     func badSettingsExitNonZeroSayingWhy(arguments: [String], message: String) throws {

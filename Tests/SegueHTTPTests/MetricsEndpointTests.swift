@@ -152,3 +152,25 @@ import Testing
         #expect(try TestHTTPConnection(port: live.port).exchange("GET", "/metrics").status == 404)
     }
 }
+
+/// The work gate's gauges, read from the gate when the page is built.
+@Suite struct WorkGateMetricsTests {
+    /// An answer still held (its reservation alive) counts in the reserved bytes; dropped, it
+    /// no longer does.
+    @Test func theReservedBytesGaugeFollowsTheGate() throws {
+        let gate = WorkGate(maxRunning: 1, maxQueued: 0, memoryBudget: 1000)
+        let metrics = ServerMetrics()
+        metrics.observe(gate)
+        func reserved() -> Double? {
+            MetricsEndpointTests.value(
+                MetricsEndpointTests.samples(String(decoding: metrics.exposition(), as: UTF8.self)),
+                "segue_memory_budget_reserved_bytes")
+        }
+        var answer: WorkGate.Reservation? = try gate.run(cost: 123) { reservation throws(Problem) in reservation }
+        #expect(reserved() == 123)
+        answer?.resize(to: 45)
+        #expect(reserved() == 45)
+        answer = nil
+        #expect(reserved() == 0)
+    }
+}

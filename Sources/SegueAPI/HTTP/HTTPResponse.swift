@@ -9,6 +9,10 @@ public struct HTTPResponse: Sendable, Hashable {
     public var body: [UInt8]
     /// What the service did to answer, for the transport's logs and metrics; never sent.
     public var facts = ResponseFacts()
+    /// The share of the work gate's memory budget this answer holds (nil for answers that
+    /// did not pass the gate). The transport keeps the response until the body is sent or
+    /// dropped, then lets go of it, which gives the bytes back to the gate.
+    public var reservation: WorkGate.Reservation?
 
     public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status

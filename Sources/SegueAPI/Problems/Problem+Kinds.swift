@@ -96,6 +96,21 @@ extension Problem {
         )
     }
 
+    /// The client closed its connection while its request waited or computed, so the work
+    /// was stopped. The transport sends nothing back (nobody would read it); it logs the
+    /// request with outcome `client-gone` and counts it under status 499.
+    public static func clientGone() -> Problem {
+        Problem(
+            type: clientGoneType,
+            title: "Client gone",
+            status: .clientClosedRequest,
+            detail: "The client closed the connection before the answer was ready; the work was stopped."
+        )
+    }
+
+    /// The `type` of `clientGone()`, which tells the transport not to answer.
+    public static let clientGoneType = typeURI("client-gone")
+
     /// A fault of the server's own, never of the request.
     public static func internalError(_ detail: String) -> Problem {
         Problem(

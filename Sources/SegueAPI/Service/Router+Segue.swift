@@ -5,12 +5,14 @@ extension Router {
     /// preset's detail, the curve sampler and the simulator.
     ///
     /// `limits` caps what one request may make the server hold or compute (the server's flags);
-    /// `gate`, when given, admits the computing routes (none when nil, as in tests that call
-    /// the service directly); `metrics`, when given, serves `GET /metrics` with the bytes it returns.
+    /// `gate`, when given, admits the computing routes by their cost once parsed (none when nil,
+    /// as in tests that call the service directly); `metrics`, when given, serves
+    /// `GET /metrics` with the bytes it returns.
     public static func segue(
         catalogue: PresetCatalogue, readiness: Readiness, limits: RequestLimits = RequestLimits(),
         gate: WorkGate? = nil, metrics: (@Sendable () -> [UInt8])? = nil
     ) -> Router {
+        let costs = gate.map { _ in SimulateCost(catalogue: catalogue) }
         var routes = [
             Route(.get, "/") { _ in
                 HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.html], body: PlaygroundPage.bytes)
@@ -37,13 +39,11 @@ extension Router {
                 return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: body)
             },
             Route(.post, "/v1/curves") { context throws(Problem) in
-                try admit(gate) { () throws(Problem) in try CurvesEndpoint.respond(to: context.request, limits: limits)
-                }
+                try CurvesEndpoint.respond(to: context.request, limits: limits, gate: gate)
             },
             Route(.post, "/v1/simulate") { context throws(Problem) in
-                try admit(gate) { () throws(Problem) in
-                    try SimulateEndpoint.respond(to: context.request, catalogue: catalogue, limits: limits)
-                }
+                try SimulateEndpoint.respond(
+                    to: context.request, catalogue: catalogue, limits: limits, gate: gate, costs: costs)
             },
         ]
         if let metrics {
@@ -54,13 +54,5 @@ extension Router {
                 })
         }
         return Router(routes: routes)
-    }
-
-    /// Runs `work` through `gate`, or directly when there is none.
-    private static func admit(
-        _ gate: WorkGate?, _ work: () throws(Problem) -> HTTPResponse
-    ) throws(Problem) -> HTTPResponse {
-        guard let gate else { return try work() }
-        return try gate.run(work)
     }
 }

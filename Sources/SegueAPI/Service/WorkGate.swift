@@ -1,55 +1,199 @@
 import Dispatch
+public import SegueEngine
 import Synchronization
 
-/// Admission control for the routes that compute (`POST /v1/simulate`, `POST /v1/curves`).
+/// Admission control for the routes that compute (`POST /v1/simulate`, `POST /v1/curves`),
+/// by CPU and by memory.
 ///
-/// At most `maxRunning` requests compute at once, so that a burst of simulations on a
+/// CPU: at most `maxRunning` requests compute at once, so that a burst of simulations on a
 /// 2-core machine does not become dozens of threads time-slicing the same cores, each
-/// finishing late (server-stack.md §2.2: "put a semaphore in front of the simulation so
-/// at most about nproc run at once"). Up to `maxQueued` more wait their turn, which
-/// keeps latency growing smoothly with load; past that a request is refused at once
-/// with 503 and `Retry-After` rather than queued without bound. Requests that do not
+/// finishing late (server-stack.md §2.2: "put a semaphore in front of the simulation so at
+/// most about nproc run at once").
+///
+/// Memory: each request states its cost, the bytes its work and its answer will hold, once it
+/// is parsed and before it runs; it is admitted only while the costs of everything admitted
+/// fit `memoryBudget`. The cost is held by a `Reservation` that outlives the computation: the
+/// answer attaches it, and it is given back when the transport has sent (or dropped) the
+/// answer. Counting requests was not enough: a 20 000-frame answer is 33 MB, and forty of
+/// them computed two at a time were still all held at once while being written, 1.45 GB.
+/// A request that costs more than the whole budget runs when nothing else holds any of it,
+/// alone, rather than never.
+///
+/// Requests that cannot start wait in one first-come, first-served queue of at most
+/// `maxQueued`, which keeps latency growing smoothly with load; past that a request is
+/// refused at once with 503 `overloaded` and `Retry-After`. A waiting request whose client
+/// has gone (its `CancellationCheck`) leaves the queue without running. Requests that do not
 /// compute (health, presets, the contract, metrics) never pass through the gate.
 public final class WorkGate: Sendable {
     public let maxRunning: Int
     public let maxQueued: Int
+    /// Bytes the admitted requests' work and answers may hold at once.
+    public let memoryBudget: Int
     /// Seconds a refused client is told to wait.
     public let retryAfter: Int
-    /// Requests admitted: running plus waiting.
-    private let admitted = Atomic<Int>(0)
-    private let slots: Slots
+    /// How often a waiting request asks whether its client is still there.
+    static let cancellationPollInterval = DispatchTimeInterval.milliseconds(20)
 
-    /// A counting semaphore, sendable because DispatchSemaphore is thread-safe.
-    private struct Slots: @unchecked Sendable {
-        let semaphore: DispatchSemaphore
+    private let state = Mutex(State())
+
+    private struct State {
+        var running = 0
+        var reservedBytes = 0
+        /// Requests waiting, first come first.
+        var waiters: [Waiter] = []
+    }
+
+    /// One request waiting for admission. `granted` is only read and written under the gate's lock.
+    private final class Waiter: @unchecked Sendable {
+        let cost: Int
+        let wakeUp = DispatchSemaphore(value: 0)
+        var granted = false
+
+        init(cost: Int) {
+            self.cost = cost
+        }
     }
 
     /// - Parameters:
     ///   - maxRunning: requests computing at once, at least 1 (the cores, by default).
-    ///   - maxQueued: requests waiting for a slot before new ones are refused, at least 0.
-    public init(maxRunning: Int, maxQueued: Int, retryAfter: Int = 1) {
+    ///   - maxQueued: requests waiting before new ones are refused, at least 0.
+    ///   - memoryBudget: bytes admitted requests may hold at once, at least 1.
+    ///   - retryAfter: seconds a refused client is told to wait.
+    public init(maxRunning: Int, maxQueued: Int, memoryBudget: Int = WorkGate.defaultMemoryBudget, retryAfter: Int = 1)
+    {
         self.maxRunning = max(1, maxRunning)
         self.maxQueued = max(0, maxQueued)
+        self.memoryBudget = max(1, memoryBudget)
         self.retryAfter = retryAfter
-        self.slots = Slots(semaphore: DispatchSemaphore(value: self.maxRunning))
     }
 
-    /// Requests computing or waiting right now.
-    public var admittedCount: Int { admitted.load(ordering: .relaxed) }
+    /// 256 MiB: three of the heaviest requests the default limits allow computing at once (20 000
+    /// frames of 8 layers, estimated at 67 MB of frames and JSON), eight of their 31 MB answers
+    /// being sent, or thousands of ordinary ones (30–90 kB).
+    public static let defaultMemoryBudget = 256 << 20
 
-    /// Runs `work` once a slot is free, or throws `Problem.overloaded` without running
-    /// it when the slots and the queue are all taken.
-    public func run<T>(_ work: () throws(Problem) -> T) throws(Problem) -> T {
-        let (_, now) = admitted.add(1, ordering: .acquiringAndReleasing)
-        guard now <= maxRunning + maxQueued else {
-            admitted.subtract(1, ordering: .acquiringAndReleasing)
-            throw Problem.overloaded(running: maxRunning, queued: maxQueued, retryAfter: retryAfter)
+    /// Requests computing or waiting right now.
+    public var admittedCount: Int { state.withLock { $0.running + $0.waiters.count } }
+
+    /// Bytes reserved right now by requests computing or answers not yet sent.
+    public var reservedBytes: Int { state.withLock { $0.reservedBytes } }
+
+    /// Runs `work` once a computing slot is free and `cost` bytes fit the budget.
+    ///
+    /// `work` gets the request's `Reservation`: whatever it returns may keep it (an answer
+    /// keeps it until it is sent), and the cost is given back when the last reference goes.
+    /// The computing slot is given back when `work` returns.
+    ///
+    /// Throws `Problem.overloaded` without running `work` when the queue is full, and
+    /// `Problem.clientGone` when `cancellation` says the client left while it waited.
+    public func run<T>(
+        cost: Int, cancellation: CancellationCheck = .never, _ work: (Reservation) throws(Problem) -> T
+    ) throws(Problem) -> T {
+        let cost = max(0, cost)
+        try admit(cost: cost, cancellation: cancellation)
+        let reservation = Reservation(gate: self, bytes: cost)
+        defer { finishComputing() }
+        guard !cancellation.isCancelled else { throw Problem.clientGone() }
+        return try work(reservation)
+    }
+
+    /// Waits until a slot is free and `cost` fits, then takes both.
+    private func admit(cost: Int, cancellation: CancellationCheck) throws(Problem) {
+        let queued: Waiter? = try state.withLock { state throws(Problem) in
+            if state.waiters.isEmpty, fits(cost, state) {
+                state.running += 1
+                state.reservedBytes += cost
+                return nil
+            }
+            guard state.waiters.count < maxQueued else {
+                throw Problem.overloaded(running: maxRunning, queued: maxQueued, retryAfter: retryAfter)
+            }
+            let waiter = Waiter(cost: cost)
+            state.waiters.append(waiter)
+            return waiter
         }
-        slots.semaphore.wait()
-        defer {
-            slots.semaphore.signal()
-            admitted.subtract(1, ordering: .acquiringAndReleasing)
+        guard let waiter = queued else { return }
+        while waiter.wakeUp.wait(timeout: .now() + Self.cancellationPollInterval) == .timedOut {
+            guard cancellation.isCancelled else { continue }
+            let left = state.withLock { state in
+                guard !waiter.granted else { return false }
+                state.waiters.removeAll { $0 === waiter }
+                grantWaiters(&state)  // it may have held up smaller requests behind it
+                return true
+            }
+            if left { throw Problem.clientGone() }
+            // Granted meanwhile: the slot is taken; `run` sees the cancellation and gives it back.
         }
-        return try work()
+    }
+
+    /// Whether a request of `cost` may start now: a slot is free, and its cost fits the budget
+    /// or nothing holds any of it (a request larger than the budget runs alone).
+    private func fits(_ cost: Int, _ state: State) -> Bool {
+        state.running < maxRunning && (state.reservedBytes + cost <= memoryBudget || state.reservedBytes == 0)
+    }
+
+    /// Admits waiters from the front of the queue while they fit; the first that does not
+    /// fit stops the rest, so a large request is not overtaken forever by small ones.
+    private func grantWaiters(_ state: inout State) {
+        while let first = state.waiters.first, fits(first.cost, state) {
+            state.waiters.removeFirst()
+            state.running += 1
+            state.reservedBytes += first.cost
+            first.granted = true
+            first.wakeUp.signal()
+        }
+    }
+
+    private func finishComputing() {
+        state.withLock { state in
+            state.running -= 1
+            grantWaiters(&state)
+        }
+    }
+
+    /// Changes a reservation's bytes by `delta`, admitting waiters when it shrinks.
+    fileprivate func adjustReserved(by delta: Int) {
+        state.withLock { state in
+            state.reservedBytes += delta
+            if delta < 0 { grantWaiters(&state) }
+        }
+    }
+
+    /// The bytes one admitted request holds of the gate's memory budget, until the last
+    /// reference to it goes: the handler's while it computes, then the answer's until the
+    /// transport has sent or dropped it.
+    public final class Reservation: Sendable, Hashable {
+        private let gate: WorkGate
+        private let held: Mutex<Int>
+
+        fileprivate init(gate: WorkGate, bytes: Int) {
+            self.gate = gate
+            held = Mutex(bytes)
+        }
+
+        /// Bytes held now.
+        public var bytes: Int { held.withLock { $0 } }
+
+        /// Holds `bytes` from now on instead: the real size once it is known (an answer's
+        /// length once written), smaller or larger than the estimate admitted. Growing never
+        /// waits, since the memory is already in use; it makes later requests wait instead.
+        public func resize(to bytes: Int) {
+            let delta = held.withLock { held in
+                defer { held = max(0, bytes) }
+                return max(0, bytes) - held
+            }
+            if delta != 0 { gate.adjustReserved(by: delta) }
+        }
+
+        deinit {
+            let bytes = held.withLock { $0 }
+            if bytes != 0 { gate.adjustReserved(by: -bytes) }
+        }
+
+        public static func == (lhs: Reservation, rhs: Reservation) -> Bool { lhs === rhs }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(self))
+        }
     }
 }

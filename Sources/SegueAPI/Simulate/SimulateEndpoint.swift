@@ -3,13 +3,32 @@ import SegueEngine
 /// `POST /v1/simulate`: a preset, scene, parameters and gesture in; every frame as
 /// JSON, or a preview as SVG, out. The response's facts carry the preset and the
 /// frame count for the transport's metrics.
+///
+/// The request is parsed before it meets the gate (when there is one), so that it is admitted
+/// by its estimated cost (`SimulateCost`); its reservation then follows the real size: the
+/// simulation's once it has run, the body's once written, and the answer keeps it until sent.
 enum SimulateEndpoint {
     static func respond(
-        to request: HTTPRequest, catalogue: PresetCatalogue, limits: RequestLimits
+        to request: HTTPRequest, catalogue: PresetCatalogue, limits: RequestLimits, gate: WorkGate? = nil,
+        costs: SimulateCost? = nil
     ) throws(Problem) -> HTTPResponse {
         let body = try JSONBody.value(from: request, limits: limits.json)
-        let simulateRequest = try SimulateRequest.parse(body, catalogue: catalogue, limits: limits)
+        var simulateRequest = try SimulateRequest.parse(body, catalogue: catalogue, limits: limits)
+        simulateRequest.input.cancellation = request.cancellation
+        guard let gate else { return try respond(to: request, simulating: simulateRequest, reservation: nil) }
+        let cost = (costs ?? SimulateCost(catalogue: catalogue)).estimatedBytes(for: simulateRequest)
+        return try gate.run(cost: cost, cancellation: request.cancellation) { reservation throws(Problem) in
+            try respond(to: request, simulating: simulateRequest, reservation: reservation)
+        }
+    }
+
+    private static func respond(
+        to request: HTTPRequest, simulating simulateRequest: SimulateRequest, reservation: WorkGate.Reservation?
+    ) throws(Problem) -> HTTPResponse {
         let simulation = try simulateRequest.run()
+        reservation?.resize(to: SimulateCost.bytes(of: simulation))
+        // The last check before the answer is written: writing it costs as much as the frames.
+        guard !request.cancellation.isCancelled else { throw Problem.clientGone() }
         let output = simulateRequest.output ?? SimulateOutput.negotiated(accept: request.headers["Accept"])
         var response: HTTPResponse
         switch output {
@@ -28,6 +47,9 @@ enum SimulateEndpoint {
         }
         response.facts.presetID = simulation.presetID
         response.facts.framesSimulated = simulation.frames.count
+        // From here the answer is what is held, until the transport has sent it.
+        reservation?.resize(to: response.body.count)
+        response.reservation = reservation
         return response
     }
 }

@@ -25,11 +25,13 @@ public struct SimulateRequest: Sendable {
     }
 
     /// Runs the preset. Input the specs alone cannot rule out (a gesture the preset
-    /// cannot use, more frames than one response may hold) is a 422 at its pointer.
+    /// cannot use, more frames than one response may hold) is a 422 at its pointer; a
+    /// simulation stopped by `input.cancellation` is `Problem.clientGone()`.
     public func run() throws(Problem) -> Simulation {
         do {
             return try preset.simulate(input)
         } catch {
+            if error.isCancellation { throw Problem.clientGone() }
             throw Problem.invalidRequest(error.fieldErrors)
         }
     }

@@ -12,15 +12,21 @@ public struct FrameGrid: Sendable, Hashable {
     public var frameRate: Double
     /// The most frames this simulation may produce; more is an error, not an allocation.
     public var maxFrames: Int
+    /// Asked every `CancellationCheck.frameBatch` frames whether to go on.
+    public var cancellation: CancellationCheck
 
     /// The frame cap of a server started with default flags.
     public static let defaultMaxFrames = 20_000
 
-    public init(start: Double, end: Double, frameRate: Double, maxFrames: Int = defaultMaxFrames) {
+    public init(
+        start: Double, end: Double, frameRate: Double, maxFrames: Int = defaultMaxFrames,
+        cancellation: CancellationCheck = .never
+    ) {
         self.start = start
         self.end = end
         self.frameRate = frameRate
         self.maxFrames = maxFrames
+        self.cancellation = cancellation
     }
 
     /// Frames from frame 0 to the first grid time at or after the end (a grid time
@@ -38,6 +44,9 @@ public struct FrameGrid: Sendable, Hashable {
 
     /// Builds every frame, or throws when there would be more than `maxFrames`.
     /// `state` is asked for each grid time but the last, which `finalState` gives.
+    /// Before each batch of `CancellationCheck.frameBatch` frames the cancellation check is
+    /// asked; once it says so, the frames built so far are dropped and
+    /// `SimulationError.cancelled` thrown, so a client that has gone costs at most one batch.
     public func frames(
         state: (Double) -> SimulationFrame, finalState: (Double) -> SimulationFrame
     ) throws(SimulationError) -> [SimulationFrame] {
@@ -53,6 +62,9 @@ public struct FrameGrid: Sendable, Hashable {
         var frames: [SimulationFrame] = []
         frames.reserveCapacity(count)
         for index in 0..<(count - 1) {
+            if index % CancellationCheck.frameBatch == 0, cancellation.isCancelled {
+                throw SimulationError.cancelled
+            }
             frames.append(state(time(ofFrame: index)))
         }
         frames.append(finalState(time(ofFrame: count - 1)))

@@ -12,21 +12,26 @@ public struct SimulationInput: Sendable {
     /// The most frames the simulation may produce (the server's `--max-frames`);
     /// a transition that needs more is an error at `/frameRate`.
     public var maxFrames: Int
+    /// Asked between batches of frames whether the answer is still wanted; when it is not,
+    /// the simulation stops with `SimulationError.cancelled` (the HTTP client has gone).
+    public var cancellation: CancellationCheck
 
     public init(
         scene: ParameterValues, parameters: ParameterValues, gesture: GestureTrack?, frameRate: Double,
-        maxFrames: Int = FrameGrid.defaultMaxFrames
+        maxFrames: Int = FrameGrid.defaultMaxFrames, cancellation: CancellationCheck = .never
     ) {
         self.scene = scene
         self.parameters = parameters
         self.gesture = gesture
         self.frameRate = frameRate
         self.maxFrames = maxFrames
+        self.cancellation = cancellation
     }
 
-    /// The frame clock from `start` to `end` at this input's rate and under its frame cap.
+    /// The frame clock from `start` to `end` at this input's rate, under its frame cap and
+    /// with its cancellation check.
     public func frameGrid(start: Double, end: Double) -> FrameGrid {
-        FrameGrid(start: start, end: end, frameRate: frameRate, maxFrames: maxFrames)
+        FrameGrid(start: start, end: end, frameRate: frameRate, maxFrames: maxFrames, cancellation: cancellation)
     }
 }
 
@@ -44,10 +49,20 @@ public struct SimulationError: Error, Sendable, Hashable {
     }
 
     public var issues: [Issue]
+    /// True when the simulation stopped because its answer was no longer wanted
+    /// (`SimulationInput.cancellation`), not because of the request: no issues then.
+    public var isCancellation = false
 
     public init(_ issues: [Issue]) {
         self.issues = issues
     }
+
+    /// The simulation was stopped between two batches of frames: nobody wants its answer.
+    public static let cancelled: SimulationError = {
+        var error = SimulationError([])
+        error.isCancellation = true
+        return error
+    }()
 
     public init(pointer: String, _ message: String) {
         issues = [Issue(pointer: pointer, message: message)]

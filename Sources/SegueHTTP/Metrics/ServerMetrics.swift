@@ -27,6 +27,7 @@ public final class ServerMetrics: Sendable {
     private let inFlightGauge: Gauge
     private let connectionsGauge: Gauge
     private let admittedGauge: Gauge
+    private let reservedGauge: Gauge
     private let residentGauge: Gauge
 
     /// Latency buckets, seconds: from a health check (~0.1 ms) to a 20 000-frame simulation (~1 s and more).
@@ -50,6 +51,10 @@ public final class ServerMetrics: Sendable {
             descriptor: Self.name(
                 "simulations_admitted", unit: "",
                 "Simulate and curves requests computing or queued for a slot (see --max-concurrent-simulations)."))
+        reservedGauge = registry.makeGauge(
+            descriptor: Self.name(
+                "memory_budget_reserved", unit: "bytes",
+                "Bytes of --memory-budget held by computing requests and answers not yet sent."))
         residentGauge = registry.makeGauge(
             descriptor: MetricNameDescriptor(
                 namespace: "process", metricName: "resident_memory", unitName: "bytes",
@@ -109,6 +114,7 @@ public final class ServerMetrics: Sendable {
         }
         if let gate = gateReading.withLock({ $0 }) {
             admittedGauge.set(Double(gate.admittedCount))
+            reservedGauge.set(Double(gate.reservedBytes))
         }
         if let resident = ProcessMemory.residentBytes() {
             residentGauge.set(Double(resident))
