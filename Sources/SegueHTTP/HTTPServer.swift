@@ -15,6 +15,8 @@ public final class HTTPServer: Sendable {
     private let dispatcher: RequestDispatcher
     /// Cuts connections that trickle their request head (see `HeadDeadlines`).
     private let headDeadlines: HeadDeadlines
+    /// Where libmicrohttpd's own messages go (see `LibraryLog`).
+    private let libraryLog: LibraryLog
     private let daemon: Mutex<DaemonHandle?>
 
     /// The daemon pointer, sendable because libmicrohttpd's daemon calls are thread-safe.
@@ -34,12 +36,15 @@ public final class HTTPServer: Sendable {
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         let dispatcher = RequestDispatcher(
             service: service, readiness: readiness, logger: logger, maxBodyBytes: configuration.maxBodyBytes,
-            metrics: metrics)
+            headLimits: configuration.headLimits, metrics: metrics)
+        let libraryLog = LibraryLog(
+            logger: logger,
+            rate: LogRateLimit(lines: configuration.libraryLogLines, per: configuration.libraryLogInterval))
         let headDeadlines = HeadDeadlines(timeout: .seconds(configuration.connectionTimeout))
         let started = address.withSockaddrPointer { sockaddr in
             Self.startDaemon(
                 configuration, ipv6: address.isIPv6, sockaddr: sockaddr, dispatcher: dispatcher,
-                headDeadlines: headDeadlines)
+                headDeadlines: headDeadlines, libraryLog: libraryLog)
         }
         guard let started else {
             let reason = String(cString: strerror(errno))
@@ -48,6 +53,7 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.dispatcher = dispatcher
         self.headDeadlines = headDeadlines
+        self.libraryLog = libraryLog
         headDeadlines.startWatching()
         self.port = Int(segue_mhd_bound_port(started))
         self.daemon = Mutex(DaemonHandle(pointer: started))
@@ -100,6 +106,7 @@ public final class HTTPServer: Sendable {
         }
         MHD_stop_daemon(handle.pointer)
         headDeadlines.stopWatching()
+        libraryLog.flush()
         if listenSocket >= 0 {
             close(listenSocket)  // only after MHD_stop_daemon, as the manual asks
         }
@@ -114,7 +121,8 @@ public final class HTTPServer: Sendable {
         ipv6: Bool,
         sockaddr: UnsafeRawPointer,
         dispatcher: RequestDispatcher,
-        headDeadlines: HeadDeadlines
+        headDeadlines: HeadDeadlines,
+        libraryLog: LibraryLog
     ) -> OpaquePointer? {
         // ITC lets MHD_quiesce_daemon stop accepting from another thread; AUTO picks
         // the best poller the mode allows (poll per connection, epoll for the pool).
@@ -129,8 +137,13 @@ public final class HTTPServer: Sendable {
         }
         let context = Int(bitPattern: Unmanaged.passUnretained(dispatcher).toOpaque())
         let completed = Int(bitPattern: unsafeBitCast(MHDCallbacks.requestCompleted, to: UnsafeRawPointer.self))
-        // Each value must have the C type its option reads with va_arg (manual §2).
-        var options: [any CVarArg] = [
+        let unescape = Int(bitPattern: unsafeBitCast(MHDCallbacks.keepEscapes, to: UnsafeRawPointer.self))
+        // Each value must have the C type its option reads with va_arg (manual §2). The
+        // logger comes first, so that messages about the options that follow reach it.
+        var options: [any CVarArg] = libraryLog.daemonOptions
+        options += [
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, configuration.connectionMemoryBytes,
+            MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unescape, 0,
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, CUnsignedInt(configuration.connectionTimeout),
             MHD_OPTION.CONNECTION_LIMIT.rawValue, CUnsignedInt(configuration.connectionLimit),
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, context,

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Glibc
 
 /// The C callbacks handed to libmicrohttpd. They run on its threads, capture
 /// nothing, and reach Swift objects only through the context pointers:
@@ -9,7 +10,7 @@ enum MHDCallbacks {
     /// Called several times per request: headers only, then once per body chunk,
     /// then once with no data when the body is complete.
     static let accessHandler: MHD_AccessHandlerCallback = {
-        context, connection, url, method, _, uploadData, uploadDataSize, requestContext in
+        context, connection, url, method, version, uploadData, uploadDataSize, requestContext in
         guard let context, let connection, let requestContext, let uploadDataSize else { return .NO }
         let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue()
 
@@ -18,7 +19,8 @@ enum MHDCallbacks {
             let state = dispatcher.begin(
                 connection: connection,
                 method: method.map { String(cString: $0) } ?? "GET",
-                path: url.map { String(cString: $0) } ?? "/"
+                path: url.map { String(cString: $0) } ?? "/",
+                version: version.map { String(cString: $0) } ?? "HTTP/1.1"
             )
             requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
             return .YES
@@ -47,4 +49,19 @@ enum MHDCallbacks {
         requestContext.pointee = nil
         dispatcher.complete(state, termination: termination)
     }
+
+    /// Registered with `MHD_OPTION_UNESCAPE_CALLBACK`: leaves the URL as sent. By default
+    /// libmicrohttpd percent-decodes the whole path before the access handler, so `%00`
+    /// ends the C string (`/healthz%00x` answered as `/healthz`) and `%2F` becomes a
+    /// separator; Segue decodes it itself, segment by segment (`RequestPath`). Query
+    /// arguments, which Segue does not read, stay encoded too.
+    static let keepEscapes: UnescapeCallback = { _, _, text in
+        text.map { strlen($0) } ?? 0
+    }
+
+    /// `size_t (*)(void *cls, struct MHD_Connection *c, char *s)`, which the header names no type for.
+    typealias UnescapeCallback =
+        @convention(c) (
+            UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?
+        ) -> Int
 }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Glibc
 import SegueAPI
 
 /// The calls on a libmicrohttpd connection that Segue makes, in Swift terms.
@@ -13,6 +14,23 @@ enum MHDConnection {
         guard let context, let key else { return .YES }
         let state = Unmanaged<RequestState>.fromOpaque(context).takeUnretainedValue()
         state.headers.add(name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+        return .YES
+    }
+
+    /// The length of the query string as sent (`?` and the arguments joined by `&`), or
+    /// 0 when there is none: libmicrohttpd hands the path and the arguments apart.
+    static func queryBytes(of connection: OpaquePointer) -> Int {
+        var total = 0
+        var count = 0
+        withUnsafeMutablePointer(to: &total) { pointer in
+            count = Int(MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, addArgumentBytes, pointer))
+        }
+        return count == 0 ? 0 : total + count  // the '?' and the count - 1 '&'
+    }
+
+    private static let addArgumentBytes: MHD_KeyValueIterator = { context, _, key, value in
+        guard let total = context?.assumingMemoryBound(to: Int.self) else { return .YES }
+        total.pointee += (key.map { strlen($0) } ?? 0) + (value.map { 1 + strlen($0) } ?? 0)
         return .YES
     }
 

@@ -14,25 +14,43 @@ final class RequestDispatcher: Sendable {
     let readiness: Readiness
     let logger: Logger
     let maxBodyBytes: Int
+    let headLimits: HeadLimits
     let metrics: ServerMetrics?
     /// Requests whose headers have arrived and whose completion has not yet been reported.
     let inFlight = Atomic<Int>(0)
 
-    init(service: SegueService, readiness: Readiness, logger: Logger, maxBodyBytes: Int, metrics: ServerMetrics?) {
+    init(
+        service: SegueService, readiness: Readiness, logger: Logger, maxBodyBytes: Int,
+        headLimits: HeadLimits = HeadLimits(), metrics: ServerMetrics?
+    ) {
         self.service = service
         self.readiness = readiness
         self.logger = logger
         self.maxBodyBytes = maxBodyBytes
+        self.headLimits = headLimits
         self.metrics = metrics
     }
 
-    /// First call for a request, headers only. A declared body over the limit is
-    /// answered 413 at once, before any of it is read; libmicrohttpd then discards
-    /// the body and closes the connection.
-    func begin(connection: OpaquePointer, method: String, path: String) -> RequestState {
+    /// First call for a request, headers only. A head that breaks HTTP's framing rules
+    /// or Segue's caps (`RequestHead.verdict`) is answered at once with its problem and
+    /// `Connection: close`; so is a declared body over the limit (413). libmicrohttpd
+    /// then discards the body and closes the connection.
+    func begin(connection: OpaquePointer, method: String, path: String, version: String) -> RequestState {
         inFlight.add(1, ordering: .relaxed)
-        let state = RequestState(method: HTTPMethod(rawValue: method), path: path, started: .now)
+        let state = RequestState(
+            method: HTTPMethod(rawValue: method), path: headLimits.quoted(path: path), started: .now)
         MHDConnection.collectHeaders(of: connection, into: state)
+        let head = RequestHead(
+            method: method, targetBytes: path.utf8.count + MHDConnection.queryBytes(of: connection),
+            version: version, headers: state.headers)
+        switch head.verdict(limits: headLimits) {
+        case .refuse(let problem):
+            state.closeAfterAnswer = true
+            answer(state, on: connection, with: service.respond(to: state.request, with: problem))
+            return state
+        case .serve(let closeAfter):
+            state.closeAfterAnswer = closeAfter
+        }
         if let declared = state.headers["Content-Length"].flatMap(UInt64.init), declared > UInt64(maxBodyBytes) {
             state.bodyTooLarge = true
             answer(
@@ -89,21 +107,24 @@ final class RequestDispatcher: Sendable {
 
     /// The second line for a request refused with a problem: its type says why, so
     /// refusals can be counted and searched without parsing bodies. A 5xx is the
-    /// server's fault and logged as an error; a 4xx is the client's, a notice.
+    /// server's fault and logged as an error; a 4xx is the client's, a notice, and so
+    /// is a 501, which answers a transfer coding the client chose.
     private func logRejection(_ state: RequestState, status: Int, requestID: String, problemType: String) {
         let metadata: Logger.Metadata = [
             "id": "\(requestID)", "method": "\(state.method)", "path": "\(state.path)", "status": "\(status)",
             "problem": "\(problemType)",
         ]
-        logger.log(level: status >= 500 ? .error : .notice, "rejected", metadata: metadata)
+        let clientCaused = status < 500 || status == HTTPStatus.notImplemented.code
+        logger.log(level: clientCaused ? .notice : .error, "rejected", metadata: metadata)
     }
 
     @discardableResult
     private func answer(_ state: RequestState, on connection: OpaquePointer, with response: HTTPResponse) -> MHD_Result
     {
         var response = response
-        if !readiness.isReady {
+        if !readiness.isReady || state.closeAfterAnswer {
             // Draining: tell keep-alive clients to take their next request elsewhere.
+            // Suspect framing: nothing after this request on the connection can be trusted.
             response.headers.replaceOrAdd(name: "Connection", value: "close")
         }
         let bytes = state.method == .head ? 0 : response.body.count

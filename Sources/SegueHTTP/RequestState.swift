@@ -14,6 +14,9 @@ final class RequestState {
     var bodyBytesReceived = 0
     /// Set once the body outgrew the limit: the rest is read and dropped, then 413.
     var bodyTooLarge = false
+    /// Set when the connection must close after the answer: the head was refused, or its
+    /// framing is suspect (see `RequestHead.verdict`).
+    var closeAfterAnswer = false
     /// The response queued, once one is; nil while the request is still arriving.
     var answered: (status: Int, bytes: Int, requestID: String, facts: ResponseFacts)?
     /// Set when the client left before its answer was ready: nothing was sent.

@@ -1,3 +1,5 @@
+public import SegueAPI
+
 /// How the transport listens and what it tolerates. Every limit has a default, so
 /// a bare `ServerConfiguration()` is a sensible production server.
 public struct ServerConfiguration: Sendable, Hashable {
@@ -22,8 +24,27 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// (server-stack.md §2.6, after Kubernetes' "Termination of Pods"), and a client that
     /// connects after the socket stopped accepting is reset rather than told 503.
     public var drainDelay: Int = 0
+    /// Segue's caps on a request head (414, 431 as problems). libmicrohttpd's own cap,
+    /// `connectionMemoryBytes`, is sized from them.
+    public var headLimits = HeadLimits()
+    /// How many of libmicrohttpd's own log messages are logged, at most; the rest are
+    /// counted (see `LibraryLog`).
+    public var libraryLogLines: Int = 10
+    /// The window `libraryLogLines` counts in.
+    public var libraryLogInterval: Duration = .seconds(1)
 
     public init() {}
+
+    /// libmicrohttpd's memory per connection (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`, 32 KiB
+    /// by default): the request head must fit in it, with room to spare, or libmicrohttpd
+    /// answers 414 or 431 itself, in HTML and without `X-Request-Id`. Four times Segue's
+    /// head cap (and at least 64 KiB) lets every head up to about twice that cap reach
+    /// Segue, which answers past its cap with a problem; libmicrohttpd splits the memory
+    /// between the head and its read and write buffers. Pages are touched only as data
+    /// arrives, so an idle connection costs no more than before.
+    public var connectionMemoryBytes: Int {
+        max(64 * 1024, 4 * max(headLimits.maxHeadBytes, headLimits.maxTargetBytes))
+    }
 }
 
 /// The libmicrohttpd threading mode.

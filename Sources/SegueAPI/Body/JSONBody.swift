@@ -37,6 +37,9 @@ public enum JSONBody {
         guard isJSON(contentType) else {
             throw Problem.unsupportedMediaType(received: contentType)
         }
+        if let charset = charset(of: contentType), charset.lowercased() != "utf-8" {
+            throw Problem.unsupportedCharset(charset)
+        }
         guard request.body.contains(where: { !isJSONWhitespace($0) }) else {
             throw Problem.malformedJSON("The request body is empty; send a JSON object.")
         }
@@ -58,6 +61,28 @@ public enum JSONBody {
         let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
         let essence = mediaType.filter { $0 != " " && $0 != "\t" }.lowercased()
         return essence == MediaType.json || (essence.hasPrefix("application/") && essence.hasSuffix("+json"))
+    }
+
+    /// The `charset` parameter of a Content-Type, unquoted, if it has one. JSON text
+    /// must be UTF-8 (RFC 8259 §8.1), and the body is read as UTF-8 whatever it says,
+    /// so any other charset is refused rather than misread.
+    static func charset(of contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, trimmed(parts[0]).lowercased() == "charset" else { continue }
+            var value = trimmed(parts[1])
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
+            return value
+        }
+        return nil
+    }
+
+    private static func trimmed(_ text: Substring) -> String {
+        let isOWS: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(text.drop(while: isOWS).reversed().drop(while: isOWS).reversed())
     }
 
     static func isJSONWhitespace(_ byte: UInt8) -> Bool {

@@ -127,6 +127,9 @@ public struct JSONSyntax {
             index += 1
             return
         }
+        // Decoded names as UTF-8, compared byte for byte as RFC 8259 §8.3 compares them
+        // (not as Swift compares Strings, which would equate "é" and "e\u0301").
+        var names: Set<[UInt8]> = []
         while true {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw failure("expected a member name in double quotes but found \(found)")
@@ -138,6 +141,15 @@ public struct JSONSyntax {
                 // A name has no pointer of its own: point at the object that holds it.
                 throw limitFailure(
                     stringTooLong(index - 1 - keyStart, what: "a member name of this object"), at: keyStart - 1)
+            }
+            // A name twice is allowed by RFC 8259 (§4: "SHOULD be unique") but read
+            // differently by different parsers (the first value, the last, or an
+            // error), so a body that means one thing here could mean another elsewhere.
+            guard names.insert(decodedName(keyStart..<(index - 1))).inserted else {
+                let pointer = (path + [FieldValidator.escape(key)]).map { "/" + $0 }.joined()
+                throw failure(
+                    "the member name \"\(key.prefix(40))\" appears a second time in this object (at \(pointer)); "
+                        + "send each name once", at: keyStart - 1)
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -183,6 +195,15 @@ public struct JSONSyntax {
             index += 1
             skipWhitespace()
         }
+    }
+
+    /// A member name's text with its escapes resolved, as UTF-8: the raw bytes when it
+    /// has no backslash, else what the value parser makes of the quoted string.
+    private func decodedName(_ range: Range<Int>) -> [UInt8] {
+        guard bytes[range].contains(UInt8(ascii: "\\")) else { return Array(bytes[range]) }
+        guard case .string(let text) = JSONValueParser.parse(Array(bytes[(range.lowerBound - 1)...range.upperBound]))
+        else { return Array(bytes[range]) }
+        return Array(text.utf8)
     }
 
     private func stringTooLong(_ bytes: Int, what: String) -> String {

@@ -4,8 +4,9 @@ public import SegueEngine
 /// already been gathered (and capped) by the transport.
 public struct HTTPRequest: Sendable, Hashable {
     public var method: HTTPMethod
-    /// The path without its query string, percent-decoded (libmicrohttpd decodes it
-    /// before the service sees it, so `/v1%2Fpresets` routes as `/v1/presets`).
+    /// The path as sent, still percent-encoded, without its query string. The router
+    /// decodes it one segment at a time (`RequestPath`), so `/v1/presets/a%2Fb` names
+    /// the preset `a/b` rather than a path of four segments.
     public var path: String
     public var headers: HTTPHeaders
     public var body: [UInt8]

@@ -19,7 +19,8 @@ public struct Problem: Error, Sendable, Hashable, Codable {
     public var requestId: String?
     /// For 405: the methods the resource does allow.
     public var allow: [String]?
-    /// For 413: the largest body the server accepts, in bytes.
+    /// For 413: the largest body the server accepts, in bytes; for 414 and 431, the
+    /// longest request target or head it reads, in bytes.
     public var limit: Int?
     /// For 503 when busy: seconds to wait before retrying, also sent as `Retry-After`.
     public var retryAfter: Int?
@@ -70,6 +71,7 @@ extension HTTPStatus {
         uniqueKeysWithValues: [
             HTTPStatus.ok, .badRequest, .notFound, .methodNotAllowed, .contentTooLarge,
             .unsupportedMediaType, .unprocessableContent, .internalServerError, .serviceUnavailable,
+            .uriTooLong, .requestHeaderFieldsTooLarge, .notImplemented,
         ].map { ($0.code, $0) }
     )
 }

@@ -20,19 +20,26 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The parameters bound by `path`, or nil when the path does not match.
+    /// The parameters bound by `path` (as sent, percent-encoded), or nil when the path
+    /// does not match or cannot be decoded.
     public func match(_ path: String) -> [String: String]? {
-        guard path.hasPrefix("/") else { return nil }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard parts.count == segments.count else { return nil }
+        guard let decoded = try? RequestPath(path) else { return nil }
+        return match(decoded)
+    }
+
+    /// The parameters bound by a decoded path, or nil when it does not match. A literal
+    /// compares with the decoded segment and a parameter binds it decoded, so
+    /// `/v1/presets/a%2Fb` binds `id` to `a/b`.
+    public func match(_ path: RequestPath) -> [String: String]? {
+        guard path.segments.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
-        for (segment, part) in zip(segments, parts) {
+        for (segment, part) in zip(segments, path.segments) {
             switch segment {
             case .literal(let literal):
                 guard part == literal else { return nil }
             case .parameter(let name):
                 guard !part.isEmpty else { return nil }
-                parameters[name] = String(part)
+                parameters[name] = part
             }
         }
         return parameters

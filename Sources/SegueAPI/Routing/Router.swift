@@ -15,9 +15,16 @@ public struct Router: Sendable {
         self.routes = routes
     }
 
+    /// Looks up a request by its path as sent (percent-encoded); a path that cannot be
+    /// decoded matches nothing. The service decodes first, to answer such a path 400.
+    public func match(method: HTTPMethod, path: String) -> Match {
+        guard let decoded = try? RequestPath(path) else { return .notFound }
+        return match(method: method, path: decoded)
+    }
+
     /// Looks up a request. A path with a GET route also answers HEAD with the same
     /// handler, as RFC 9110 §9.3.2 asks.
-    public func match(method: HTTPMethod, path: String) -> Match {
+    public func match(method: HTTPMethod, path: RequestPath) -> Match {
         var allowed: [HTTPMethod] = []
         var getRoute: (Route, [String: String])?
         var pathPattern: PathPattern?

@@ -19,7 +19,14 @@ public struct SegueService: Sendable {
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let requestID = requestID(for: request)
         var response: HTTPResponse
-        switch router.match(method: request.method, path: request.path) {
+        let path: RequestPath?
+        do {
+            path = try RequestPath(request.path)
+        } catch {
+            return respond(to: request, with: .invalidPath(error))
+        }
+        let match = path.map { router.match(method: request.method, path: $0) } ?? .notFound
+        switch match {
         case .found(let route, let parameters):
             do {
                 response = try route.handler(
