@@ -185,7 +185,7 @@ final class Listener: Sendable {
             }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             _ = fcntl(client, F_SETFL, O_NONBLOCK)  // as libmicrohttpd keeps every socket
-            deadlines.handedOver()
+            deadlines.handedOver(at: WatchedConnection.now())
             let added: MHD_Result = withUnsafePointer(to: &peer) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(daemon, client, $0, length) }
             }

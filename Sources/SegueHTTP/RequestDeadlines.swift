@@ -36,12 +36,18 @@ final class RequestDeadlines: Sendable {
     private let state = Mutex(Connections())
     private let timer = Mutex<(any DispatchSourceTimer)?>(nil)
 
-    /// The connections libmicrohttpd has started and not yet closed, and those handed to it
-    /// (`MHD_add_connection` queues them for its own thread) whose start it has not yet reported.
+    /// The connections libmicrohttpd has started and not yet closed, and when each of those
+    /// handed to it (`MHD_add_connection` queues them for its own thread) whose start it has
+    /// not yet reported was handed over, oldest first.
     private struct Connections {
         var watched: [ObjectIdentifier: WatchedConnection] = [:]
-        var handedOver = 0
+        var handedOver: [Int64] = []
     }
+
+    /// How long a handed-over connection may go unreported before it is taken as dropped:
+    /// libmicrohttpd starts one within milliseconds, but drops it without a word when it
+    /// cannot allocate its memory pool, and an uncounted drop must not hold a slot for ever.
+    static let handOverLimit: Int64 = 5_000_000_000
 
     init(policy: DeadlinePolicy, period: Duration = .milliseconds(200)) {
         self.policy = policy
@@ -63,27 +69,29 @@ final class RequestDeadlines: Sendable {
     /// Connections that hold a slot: handed to libmicrohttpd and not yet closed, less those
     /// already shut down (they are closing, and their slots are as good as free).
     var holdingSlots: Int {
-        state.withLock { state in state.handedOver + state.watched.values.count { !$0.wasCut } }
+        state.withLock { state in state.handedOver.count + state.watched.values.count { !$0.wasCut } }
     }
 
     /// Connections handed to libmicrohttpd or open, shut down or not: what its own count
     /// will be once it has caught up, which must stay within its connection limit.
-    var open: Int { state.withLock { $0.handedOver + $0.watched.count } }
+    var open: Int { state.withLock { $0.handedOver.count + $0.watched.count } }
 
-    /// The listener handed a connection to libmicrohttpd; `add` follows when it starts.
-    func handedOver() {
-        state.withLock { $0.handedOver += 1 }
+    /// The listener handed a connection to libmicrohttpd at `now`; `add` follows when it starts.
+    func handedOver(at now: Int64) {
+        state.withLock { $0.handedOver.append(now) }
     }
 
     /// libmicrohttpd refused a connection handed to it (it closes the socket itself).
     func handOverFailed() {
-        state.withLock { $0.handedOver = max(0, $0.handedOver - 1) }
+        state.withLock { state in
+            if !state.handedOver.isEmpty { state.handedOver.removeLast() }
+        }
     }
 
     /// A connection was accepted.
     func add(_ connection: WatchedConnection) {
         state.withLock { state in
-            state.handedOver = max(0, state.handedOver - 1)
+            if !state.handedOver.isEmpty { state.handedOver.removeFirst() }
             state.watched[ObjectIdentifier(connection)] = connection
         }
     }
@@ -93,9 +101,11 @@ final class RequestDeadlines: Sendable {
         state.withLock { _ = $0.watched.removeValue(forKey: ObjectIdentifier(connection)) }
     }
 
-    /// Shuts down every connection past a deadline at `now` (nanoseconds of CLOCK_MONOTONIC).
+    /// Shuts down every connection past a deadline at `now` (nanoseconds of CLOCK_MONOTONIC),
+    /// and forgets hand-overs libmicrohttpd never reported.
     func cutOverdue(at now: Int64) {
         state.withLock { state in
+            state.handedOver.removeAll { now - $0 > Self.handOverLimit }
             for connection in state.watched.values where connection.overrun(at: now, against: policy) != nil {
                 connection.cut()
             }
