@@ -11,12 +11,6 @@
 #include <netinet/in.h>
 #include <microhttpd.h>
 
-/// The port the daemon is bound to; the real one when it was started on port 0.
-static inline uint16_t segue_mhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
-}
-
 /// How many connections the daemon holds open right now.
 static inline unsigned int segue_mhd_current_connections(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);

@@ -13,8 +13,10 @@ public final class HTTPServer: Sendable {
     public let port: Int
     public let configuration: ServerConfiguration
     private let dispatcher: RequestDispatcher
-    /// Cuts connections that trickle their request head (see `HeadDeadlines`).
-    private let headDeadlines: HeadDeadlines
+    /// Cuts connections that trickle their request head or body (see `RequestDeadlines`).
+    private let deadlines: RequestDeadlines
+    /// Accepts connections while fewer than the limit are open (see `Listener`).
+    private let listener: Listener
     /// Where libmicrohttpd's own messages go (see `LibraryLog`).
     private let libraryLog: LibraryLog
     private let daemon: Mutex<DaemonHandle?>
@@ -40,22 +42,24 @@ public final class HTTPServer: Sendable {
         let libraryLog = LibraryLog(
             logger: logger,
             rate: LogRateLimit(lines: configuration.libraryLogLines, per: configuration.libraryLogInterval))
-        let headDeadlines = HeadDeadlines(timeout: .seconds(configuration.connectionTimeout))
-        let started = address.withSockaddrPointer { sockaddr in
-            Self.startDaemon(
-                configuration, ipv6: address.isIPv6, sockaddr: sockaddr, dispatcher: dispatcher,
-                headDeadlines: headDeadlines, libraryLog: libraryLog)
-        }
-        guard let started else {
+        let deadlines = RequestDeadlines(policy: DeadlinePolicy(configuration))
+        let listener = try Listener(address: address, host: configuration.host, limit: configuration.connectionLimit)
+        guard
+            let started = Self.startDaemon(
+                configuration, daemonLimit: listener.daemonLimit, dispatcher: dispatcher, deadlines: deadlines,
+                libraryLog: libraryLog)
+        else {
             let reason = String(cString: strerror(errno))
             throw .cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
         self.configuration = configuration
         self.dispatcher = dispatcher
-        self.headDeadlines = headDeadlines
+        self.deadlines = deadlines
+        self.listener = listener
         self.libraryLog = libraryLog
-        headDeadlines.startWatching()
-        self.port = Int(segue_mhd_bound_port(started))
+        deadlines.startWatching()
+        listener.start(daemon: started, deadlines: deadlines)
+        self.port = listener.port
         self.daemon = Mutex(DaemonHandle(pointer: started))
         metrics?.connect(
             ServerMetrics.Readings(
@@ -91,7 +95,7 @@ public final class HTTPServer: Sendable {
                 defer { handle = nil }; return handle
             })
         else { return }
-        let listenSocket = MHD_quiesce_daemon(handle.pointer)
+        listener.stopAccepting()
         let deadline = ContinuousClock.now + .seconds(configuration.drainTimeout)
         var announced = false
         while requestsInFlight > 0 && ContinuousClock.now < deadline {
@@ -105,11 +109,9 @@ public final class HTTPServer: Sendable {
             dispatcher.logger.warning("drain timed out", metadata: ["in_flight": "\(requestsInFlight)"])
         }
         MHD_stop_daemon(handle.pointer)
-        headDeadlines.stopWatching()
+        deadlines.stopWatching()
         libraryLog.flush()
-        if listenSocket >= 0 {
-            close(listenSocket)  // only after MHD_stop_daemon, as the manual asks
-        }
+        listener.close()
     }
 
     deinit {
@@ -118,22 +120,19 @@ public final class HTTPServer: Sendable {
 
     private static func startDaemon(
         _ configuration: ServerConfiguration,
-        ipv6: Bool,
-        sockaddr: UnsafeRawPointer,
+        daemonLimit: Int,
         dispatcher: RequestDispatcher,
-        headDeadlines: HeadDeadlines,
+        deadlines: RequestDeadlines,
         libraryLog: LibraryLog
     ) -> OpaquePointer? {
-        // ITC lets MHD_quiesce_daemon stop accepting from another thread; AUTO picks
+        // No listening socket of its own: the `Listener` accepts and hands connections over
+        // with MHD_add_connection, which needs ITC to wake the daemon's threads. AUTO picks
         // the best poller the mode allows (poll per connection, epoll for the pool).
         var flags =
             MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue | MHD_USE_AUTO.rawValue
-            | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+            | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
         if case .threadPerConnection = configuration.threading {
             flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue
-        }
-        if ipv6 {
-            flags |= MHD_USE_IPv6.rawValue
         }
         let context = Int(bitPattern: Unmanaged.passUnretained(dispatcher).toOpaque())
         let completed = Int(bitPattern: unsafeBitCast(MHDCallbacks.requestCompleted, to: UnsafeRawPointer.self))
@@ -145,18 +144,17 @@ public final class HTTPServer: Sendable {
             MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, configuration.connectionMemoryBytes,
             MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unescape, 0,
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, CUnsignedInt(configuration.connectionTimeout),
-            MHD_OPTION.CONNECTION_LIMIT.rawValue, CUnsignedInt(configuration.connectionLimit),
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, CUnsignedInt(daemonLimit),
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, context,
-            MHD_OPTION.SOCK_ADDR.rawValue, Int(bitPattern: sockaddr),
         ]
-        options += headDeadlines.daemonOptions
+        options += deadlines.daemonOptions
         if case .pool(let threads) = configuration.threading, threads > 1 {
             options += [MHD_OPTION.THREAD_POOL_SIZE.rawValue, CUnsignedInt(threads)]
         }
         options.append(MHD_OPTION.END.rawValue)
         return withVaList(options) { arguments in
             MHD_start_daemon_va(
-                flags, UInt16(configuration.port), nil, nil, MHDCallbacks.accessHandler,
+                flags, 0, nil, nil, MHDCallbacks.accessHandler,
                 UnsafeMutableRawPointer(bitPattern: context), arguments)
         }
     }

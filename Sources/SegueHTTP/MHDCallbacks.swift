@@ -15,18 +15,19 @@ enum MHDCallbacks {
         let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue()
 
         guard let existing = requestContext.pointee else {
-            MHDConnectionEvents.headArrived(on: connection)
             let state = dispatcher.begin(
                 connection: connection,
                 method: method.map { String(cString: $0) } ?? "GET",
                 path: url.map { String(cString: $0) } ?? "/",
                 version: version.map { String(cString: $0) } ?? "HTTP/1.1"
             )
+            MHDConnectionEvents.headArrived(on: connection, answered: state.answered != nil)
             requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
             return .YES
         }
         let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
         if uploadDataSize.pointee > 0 {
+            MHDConnectionEvents.bodyReceived(uploadDataSize.pointee, on: connection)
             if let uploadData, state.answered == nil {
                 state.appendBody(
                     UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee),
@@ -35,6 +36,7 @@ enum MHDCallbacks {
             uploadDataSize.pointee = 0  // all of it consumed, stored or dropped
             return .YES
         }
+        MHDConnectionEvents.bodyComplete(on: connection)
         return dispatcher.finish(state, on: connection)
     }
 

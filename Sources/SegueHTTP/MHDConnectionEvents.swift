@@ -1,19 +1,19 @@
 import CMicroHTTPD
 
-/// What libmicrohttpd tells `HeadDeadlines` about connections: the notify-connection
-/// callback (started, closed), and the two moments of each request that move a head
-/// deadline, called from `MHDCallbacks`.
+/// What libmicrohttpd tells `RequestDeadlines` about connections: the notify-connection
+/// callback (started, closed), and the moments of each request that move its deadlines,
+/// called from `MHDCallbacks`.
 ///
 /// Each connection's `WatchedConnection` lives in libmicrohttpd's per-connection
 /// "socket context", retained from the start notification until the close one, so the
-/// access handler reaches it in one call with no lookup. Without `HeadDeadlines`'
+/// access handler reaches it in one call with no lookup. Without `RequestDeadlines`'
 /// option the context is null and the request hooks do nothing.
 enum MHDConnectionEvents {
-    /// Registered with `MHD_OPTION_NOTIFY_CONNECTION`; its context is the `HeadDeadlines`
+    /// Registered with `MHD_OPTION_NOTIFY_CONNECTION`; its context is the `RequestDeadlines`
     /// (unretained; the server keeps it alive longer than the daemon).
     static let notify: MHD_NotifyConnectionCallback = { context, connection, socketContext, event in
         guard let context, let connection, let socketContext else { return }
-        let deadlines = Unmanaged<HeadDeadlines>.fromOpaque(context).takeUnretainedValue()
+        let deadlines = Unmanaged<RequestDeadlines>.fromOpaque(context).takeUnretainedValue()
         switch event {
         case .CONNECTION_NOTIFY_STARTED:
             let watched = WatchedConnection(socket: segue_mhd_connection_fd(connection), now: WatchedConnection.now())
@@ -28,13 +28,30 @@ enum MHDConnectionEvents {
         }
     }
 
-    /// The access handler's first call for a request: its head is complete.
-    static func headArrived(on connection: OpaquePointer) {
-        watched(connection)?.headArrived()
+    /// The access handler's first call for a request: its head is complete. `answered` when
+    /// the dispatcher already queued the answer (a declared body over the limit): the body
+    /// is then never read, so no body deadline may run.
+    static func headArrived(on connection: OpaquePointer, answered: Bool) {
+        guard let watched = watched(connection) else { return }
+        watched.headArrived(now: WatchedConnection.now())
+        if answered {
+            watched.bodyComplete()
+        }
     }
 
-    /// A request on the connection completed; if the connection stays open, the next head's
-    /// deadline starts now.
+    /// A chunk of `count` body bytes arrived.
+    static func bodyReceived(_ count: Int, on connection: OpaquePointer) {
+        watched(connection)?.received(count)
+    }
+
+    /// The access handler's last call for a request: the body is complete and the handler
+    /// runs, with no deadline of ours.
+    static func bodyComplete(on connection: OpaquePointer) {
+        watched(connection)?.bodyComplete()
+    }
+
+    /// A request on the connection completed; if the connection stays open, the next
+    /// request's deadlines start now.
     static func requestCompleted(on connection: OpaquePointer) {
         watched(connection)?.awaitHead(now: WatchedConnection.now())
     }

@@ -12,10 +12,27 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// The largest request body accepted, in bytes; larger ones get 413.
     public var maxBodyBytes: Int = 4 * 1024 * 1024
     /// Seconds a connection may stay idle, or take to deliver a request head, before it
-    /// is closed. libmicrohttpd's own timeout covers idleness only (its default is none
-    /// at all); `HeadDeadlines` adds the deadline on heads, which trickling clients dodge.
+    /// is closed; also the window over which a body's rate is measured (`minBodyRate`).
+    /// libmicrohttpd's own timeout covers idleness only (its default is none at all);
+    /// `RequestDeadlines` adds the deadlines that trickling clients dodge.
     public var connectionTimeout: Int = 10
-    /// The most connections held open at once; past it the kernel queues new ones.
+    /// Seconds a whole request (head and body) may take to arrive, counted from when the
+    /// connection began waiting for it. A handler that is running is never cut.
+    ///
+    /// 60 s because the default `maxBodyBytes`, 4 MiB, is 33.6 Mbit: 34 s on a 1 Mbit/s
+    /// mobile uplink (3G), so 60 s leaves a legitimate client on a link down to 0.56 Mbit/s
+    /// room, while a client that sends just fast enough to pass `minBodyRate` is still
+    /// cut after a minute rather than after the 2.3 hours 4 MiB takes at 500 bytes/s.
+    public var requestTimeout: Int = 60
+    /// The least average rate, in bytes per second, at which a request body must arrive,
+    /// measured over every `connectionTimeout` seconds from the end of the head; 0 turns
+    /// the check off. 500 bytes/s is Apache httpd's default (`mod_reqtimeout`'s
+    /// `MinRate=500`): a GPRS uplink sends five times as much, and a trickler that sends a
+    /// byte now and then to dodge the idle timeout is cut after one window.
+    public var minBodyRate: Int = 500
+    /// The most connections held open at once. Past it, new connections wait in the
+    /// kernel's listen queue until one closes, after the server has closed any connection
+    /// that is idle or behind `minBodyRate` to make room (see `Listener`).
     public var connectionLimit: Int = 512
     /// Seconds shutdown waits for in-flight requests before it stops anyway.
     public var drainTimeout: Int = 10

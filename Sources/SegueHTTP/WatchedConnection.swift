@@ -1,45 +1,59 @@
 import Glibc
 import Synchronization
 
-/// One open connection as `HeadDeadlines` sees it: its socket, and since when it
-/// has been waiting for a request head.
+/// One open connection as `RequestDeadlines` sees it: its socket, and its current request's
+/// `RequestProgress`.
 ///
-/// The connection's libmicrohttpd thread writes it (a head arrived, a request
-/// completed) while the watchdog reads it from another thread, hence atomics.
-/// Times are nanoseconds of CLOCK_MONOTONIC, which an atomic can hold.
+/// The connection's libmicrohttpd thread records its events (a head arrived, body bytes,
+/// the request completed) while the watchdog and the listener read it from other threads,
+/// hence the lock; each holds it for a few instructions.
 final class WatchedConnection: Sendable {
     /// The connection's socket. Only ever shut down, never closed: libmicrohttpd owns it.
     let socket: Int32
-    /// Since when the connection has waited for a request head; `serving` while it has one.
-    private let waitingSince: Atomic<Int64>
+    private let progress: Mutex<RequestProgress>
     /// Set once the socket has been shut down, so it is shut down once.
     private let isCut = Atomic<Bool>(false)
-
-    /// `waitingSince` while a request is being served: its head is in, so no deadline runs.
-    private static let serving: Int64 = -1
 
     /// A connection just accepted: it starts waiting for its first head at `now`.
     init(socket: Int32, now: Int64) {
         self.socket = socket
-        waitingSince = Atomic(now)
+        progress = Mutex(RequestProgress(connectedAt: now))
     }
 
-    /// The request head is complete (libmicrohttpd called the access handler): no deadline
-    /// while the request is read, handled and answered.
-    func headArrived() {
-        waitingSince.store(Self.serving, ordering: .relaxed)
+    /// The request head is complete (libmicrohttpd called the access handler) at `now`.
+    func headArrived(now: Int64) {
+        progress.withLock { $0.headArrived(at: now) }
     }
 
-    /// The request is done and the connection kept alive: the next head's deadline starts `now`.
+    /// `count` body bytes arrived.
+    func received(_ count: Int) {
+        progress.withLock { $0.received(count) }
+    }
+
+    /// The body is complete: the handler runs, under no deadline.
+    func bodyComplete() {
+        progress.withLock { $0.bodyComplete() }
+    }
+
+    /// The request is done and the connection kept alive: the next one's deadlines start `now`.
     func awaitHead(now: Int64) {
-        waitingSince.store(now, ordering: .relaxed)
+        progress.withLock { $0.requestCompleted(at: now) }
     }
 
-    /// True when the connection has waited for a head for `timeout` nanoseconds or more at
-    /// `now`, and has not been cut yet.
-    func isOverdue(at now: Int64, timeout: Int64) -> Bool {
-        let since = waitingSince.load(ordering: .relaxed)
-        return since != Self.serving && now - since >= timeout && !isCut.load(ordering: .relaxed)
+    /// True once the socket has been shut down (it is closing).
+    var wasCut: Bool { isCut.load(ordering: .relaxed) }
+
+    /// The deadline the connection has missed at `now`, if it has not been cut yet.
+    func overrun(at now: Int64, against policy: DeadlinePolicy) -> RequestProgress.Overrun? {
+        guard !wasCut else { return nil }
+        return progress.withLock { $0.check(at: now, against: policy) }
+    }
+
+    /// How far the connection lags at `now`, if it may be closed to make room (see
+    /// `RequestProgress.lag`); nil once cut.
+    func lag(at now: Int64, against policy: DeadlinePolicy) -> Int64? {
+        guard !wasCut else { return nil }
+        return progress.withLock { $0.lag(at: now, against: policy) }
     }
 
     /// Shuts the socket down for reading and writing; the connection's thread then sees end

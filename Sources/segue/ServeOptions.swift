@@ -24,13 +24,26 @@ struct ServeOptions: ParsableArguments {
 
     @Option(
         help:
-            "Seconds an idle or trickling connection is kept before it is closed. [env SEGUE_CONNECTION_TIMEOUT, default 10]"
+            "Seconds an idle connection is kept, and the most a request head may take; also the window a body's rate is measured over. [env SEGUE_CONNECTION_TIMEOUT, default 10]"
     )
     var connectionTimeout: Int?
 
     @Option(
         help:
-            "Most connections open at once; more wait in the kernel's queue. [env SEGUE_CONNECTION_LIMIT, default 512]")
+            "Seconds a whole request (head and body) may take to arrive; a running handler is never cut. [env SEGUE_REQUEST_TIMEOUT, default 60]"
+    )
+    var requestTimeout: Int?
+
+    @Option(
+        help:
+            "Least average rate of a request body, in bytes per second over each --connection-timeout window; slower bodies are cut, 0 turns it off. [env SEGUE_MIN_BODY_RATE, default 500]"
+    )
+    var minBodyRate: Int?
+
+    @Option(
+        help:
+            "Most connections open at once; more wait in the kernel's listen queue, after idle or trickling connections are closed to make room. [env SEGUE_CONNECTION_LIMIT, default 512]"
+    )
     var connectionLimit: Int?
 
     @Option(

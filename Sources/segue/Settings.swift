@@ -45,6 +45,10 @@ struct Settings {
         server.connectionTimeout = try source.value(
             options.connectionTimeout, env: "SEGUE_CONNECTION_TIMEOUT", default: defaults.connectionTimeout,
             in: 1...3600)
+        server.requestTimeout = try source.value(
+            options.requestTimeout, env: "SEGUE_REQUEST_TIMEOUT", default: defaults.requestTimeout, in: 1...3600)
+        server.minBodyRate = try source.value(
+            options.minBodyRate, env: "SEGUE_MIN_BODY_RATE", default: defaults.minBodyRate, in: 0...(1 << 30))
         server.connectionLimit = try source.value(
             options.connectionLimit, env: "SEGUE_CONNECTION_LIMIT", default: defaults.connectionLimit, in: 1...65536)
         server.drainTimeout = try source.value(

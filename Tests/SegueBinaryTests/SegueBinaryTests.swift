@@ -108,6 +108,7 @@ import Testing
         for (flag, variable) in [
             ("--host", "SEGUE_HOST"), ("--port", "SEGUE_PORT"), ("--threads", "SEGUE_THREADS"),
             ("--max-body-bytes", "SEGUE_MAX_BODY_BYTES"), ("--connection-timeout", "SEGUE_CONNECTION_TIMEOUT"),
+            ("--request-timeout", "SEGUE_REQUEST_TIMEOUT"), ("--min-body-rate", "SEGUE_MIN_BODY_RATE"),
             ("--connection-limit", "SEGUE_CONNECTION_LIMIT"), ("--drain-timeout", "SEGUE_DRAIN_TIMEOUT"),
             ("--drain-delay", "SEGUE_DRAIN_DELAY"),
             ("--log-level", "SEGUE_LOG_LEVEL"), ("--max-json-depth", "SEGUE_MAX_JSON_DEPTH"),
@@ -132,6 +133,7 @@ import Testing
         (["--max-json-depth", "0"], "--max-json-depth is 0; it must be between 1 and 512"),
         (["--max-frames", "0"], "--max-frames is 0"),
         (["--memory-budget", "0"], "--memory-budget is 0; it must be between 1 and 1048576"),
+        (["--request-timeout", "0"], "--request-timeout is 0; it must be between 1 and 3600"),
         (["--max-number-magnitude", "0.5"], "--max-number-magnitude is 0.5; it must be between 1.0 and 1e+300"),
     ])
     func badSettingsExitNonZeroSayingWhy(arguments: [String], message: String) throws {

@@ -1,0 +1,123 @@
+import Testing
+
+@testable import SegueHTTP
+
+/// `RequestProgress` alone, fed events at explicit times (nanoseconds), no clock and no
+/// socket: each expected moment is worked out by hand from the policy in the comment.
+@Suite struct RequestProgressTests {
+    private let second: Int64 = 1_000_000_000
+    /// Head 10 s, request 60 s, 500 bytes/s over 10 s windows: the defaults.
+    private var policy: DeadlinePolicy {
+        DeadlinePolicy(headTimeout: 10 * second, requestTimeout: 60 * second, minBodyRate: 500, rateWindow: 10 * second)
+    }
+
+    @Test func aHeadIsDueOneHeadTimeoutAfterTheConnectionStarted() {
+        var progress = RequestProgress(connectedAt: 3 * second)
+        #expect(progress.check(at: 13 * second - 1, against: policy) == nil)
+        #expect(progress.check(at: 13 * second, against: policy) == .headTimeout)
+    }
+
+    @Test func aRequestTimeoutShorterThanTheHeadTimeoutBoundsTheHeadToo() {
+        var short = policy
+        short.requestTimeout = 4 * second
+        var progress = RequestProgress(connectedAt: 0)
+        #expect(progress.check(at: 4 * second - 1, against: short) == nil)
+        #expect(progress.check(at: 4 * second, against: short) == .requestTimeout)
+    }
+
+    @Test func aKeptAliveConnectionsNextHeadIsDueFromThePreviousCompletion() {
+        var progress = RequestProgress(connectedAt: 0)
+        progress.headArrived(at: 1 * second)
+        progress.bodyComplete()
+        progress.requestCompleted(at: 30 * second)
+        #expect(progress.check(at: 40 * second - 1, against: policy) == nil)
+        #expect(progress.check(at: 40 * second, against: policy) == .headTimeout)
+    }
+
+    /// Head at 2 s; the first window ends at 12 s and needs 500 × 10 = 5000 bytes.
+    @Test func aBodyMustBringTheMinimumRateOverEachWindow() {
+        var slow = RequestProgress(connectedAt: 0)
+        slow.headArrived(at: 2 * second)
+        slow.received(4999)
+        #expect(slow.check(at: 12 * second - 1, against: policy) == nil)
+        #expect(slow.check(at: 12 * second, against: policy) == .bodyTooSlow)
+
+        var steady = RequestProgress(connectedAt: 0)
+        steady.headArrived(at: 2 * second)
+        steady.received(5000)
+        #expect(steady.check(at: 12 * second, against: policy) == nil)
+        // The next window runs 12 s to 22 s and needs 5000 more, not 10 000 in all from 2 s.
+        steady.received(4999)
+        #expect(steady.check(at: 22 * second, against: policy) == .bodyTooSlow)
+    }
+
+    /// A watchdog that looks late measures the longer window: 10.2 s at 500 bytes/s is 5100.
+    @Test func aLateCheckAsksForTheRateOverTheTimeThatPassed() {
+        var progress = RequestProgress(connectedAt: 0)
+        progress.headArrived(at: 0)
+        progress.received(5099)
+        #expect(progress.check(at: 10_200_000_000, against: policy) == .bodyTooSlow)
+        var enough = RequestProgress(connectedAt: 0)
+        enough.headArrived(at: 0)
+        enough.received(5100)
+        #expect(enough.check(at: 10_200_000_000, against: policy) == nil)
+    }
+
+    @Test func aFastBodyIsStillBoundByTheRequestTimeout() {
+        var progress = RequestProgress(connectedAt: 0)
+        progress.headArrived(at: 1 * second)
+        for tick in 1...59 {
+            progress.received(100_000)
+            #expect(progress.check(at: Int64(tick) * second, against: policy) == nil)
+        }
+        #expect(progress.check(at: 60 * second, against: policy) == .requestTimeout)
+    }
+
+    @Test func aRateOfZeroTurnsTheBodyCheckOff() {
+        var off = policy
+        off.minBodyRate = 0
+        var progress = RequestProgress(connectedAt: 0)
+        progress.headArrived(at: 0)
+        #expect(progress.check(at: 59 * second, against: off) == nil)
+        #expect(progress.lag(at: 59 * second, against: off) == nil)
+    }
+
+    /// No deadline runs while the handler has the request, however long it takes.
+    @Test func aRequestBeingServedHasNoDeadlineAndCannotBeEvicted() {
+        var progress = RequestProgress(connectedAt: 0)
+        progress.headArrived(at: 0)
+        progress.bodyComplete()
+        #expect(progress.check(at: 3600 * second, against: policy) == nil)
+        #expect(progress.lag(at: 3600 * second, against: policy) == nil)
+    }
+
+    /// Waiting for a head lags by the whole wait; a body by its time less what its bytes
+    /// earn at 500 bytes/s (250 bytes earn 0.5 s). Under the 1 s grace, nothing lags.
+    @Test func lagIsTimeWithoutTheMinimumProgressPastTheGrace() {
+        let idle = RequestProgress(connectedAt: 0)
+        #expect(idle.lag(at: second / 2, against: policy) == nil)
+        #expect(idle.lag(at: 3 * second / 2, against: policy) == 3 * second / 2)
+
+        var body = RequestProgress(connectedAt: 0)
+        body.headArrived(at: 1 * second)
+        body.received(250)
+        #expect(body.lag(at: 3 * second, against: policy) == 3 * second / 2)
+        body.received(750)  // 1000 bytes earn 2 s: on time at 3 s
+        #expect(body.lag(at: 3 * second, against: policy) == nil)
+    }
+
+    /// The largest rate and request timeout the flags allow, and a body far past any limit,
+    /// stay within Int64.
+    @Test func extremeSettingsDoNotOverflow() {
+        let extreme = DeadlinePolicy(
+            headTimeout: 3600 * second, requestTimeout: 3600 * second, minBodyRate: 1 << 30,
+            rateWindow: 3600 * second)
+        #expect(extreme.bytesDue(in: 3600 * second) == 3600 << 30)
+        var progress = RequestProgress(connectedAt: 0)
+        progress.headArrived(at: 0)
+        progress.received(Int.max / 2)
+        var rateOne = policy
+        rateOne.minBodyRate = 1
+        #expect(progress.lag(at: 3600 * second, against: rateOne) == nil)
+    }
+}
