@@ -12,7 +12,9 @@ import Testing
 /// 200 or a 422 whose errors point into the request: never a 500 (a non-finite number the engine
 /// produced) and never a trap (which kills this process: that is the red).
 ///
-/// The ranges come from the catalogue, so a new preset is swept without being listed here.
+/// The ranges come from the catalogue, so a new preset is swept without being listed here. The
+/// cost of each answer is bounded too, by counts rather than timings: its frames against the
+/// frame cap, and the settle search's evaluations against their bound.
 @Suite struct PresetSweepTests {
     static let service = SegueService(router: .segue(catalogue: .builtIn, readiness: Readiness()))
     static let presets = PresetCatalogue.builtIn.presets.map { PresetBox(preset: $0) }
@@ -69,6 +71,46 @@ import Testing
         }
     }
 
+    /// The engine work that no frame counts: a Touchwonders simulation searches its spring's settling
+    /// time twice per stroke (once per axis, `SettlingGrid`). Over every spring the sweep sends
+    /// (mass, stiffness and damping each at the values `advertisedValues` draws) and every relative
+    /// initial velocity it can give (0, and ± each advertised velocityClip), no search evaluates the
+    /// motion more than `SettlingGrid.maximumEvaluations` = 3·(2 + ⌈log2(1 000 000)⌉) = 66 times, so a
+    /// request of 10 000 samples (5 000 strokes) makes at most 2·5 000·66 = 660 000 evaluations, where a
+    /// point-by-point scan could make 92 346 per search at the catalogue's slowest spring.
+    @Test(arguments: presets.filter { box in box.preset.parameters.contains { $0.name == "springMass" } })
+    func everySettleSearchTheSweepReachesStaysWithinItsBound(box: PresetBox) {
+        var random = SeededGenerator(seed: Self.seed(box.preset) ^ 0x5E77_1E)
+        func values(_ name: String) -> [Double] {
+            guard let spec = box.preset.parameters.first(where: { $0.name == name }) else { return [] }
+            return Self.advertisedValues(spec, random: &random).compactMap(Double.init)
+        }
+        let clips = values("velocityClip")
+        let velocities = [0] + clips + clips.map { -$0 }
+        var searches = 0
+        var onTheGrid = 0
+        var most = 0
+        for mass in values("springMass") {
+            for stiffness in values("springStiffness") {
+                for damping in values("springDamping") {
+                    guard let spring = Spring(mass: mass, stiffness: stiffness, damping: damping) else {
+                        Issue.record("m \(mass), k \(stiffness), c \(damping) is in range but not a spring")
+                        continue
+                    }
+                    for velocity in velocities {
+                        let search = spring.settlingSearch(initialVelocity: velocity)
+                        searches += 1
+                        if search.evaluations > 0 { onTheGrid += 1 }
+                        most = max(most, search.evaluations)
+                    }
+                }
+            }
+        }
+        #expect(searches >= 6 * 6 * 6, "the sweep's spring values were not found")
+        #expect(onTheGrid > 0, "no spring of the sweep was critically damped, so no search was bounded")
+        #expect(most <= SettlingGrid.maximumEvaluations)
+    }
+
     // MARK: - One request
 
     /// Posts the preset's example request with these overrides (JSON texts by name), as JSON and
@@ -88,7 +130,15 @@ import Testing
             statuses.append(response.status.code)
             switch response.status.code {
             case 200:
-                break
+                // A guard on CPU cost that is not a timing: no answer holds more frames than the cap.
+                if output == "json", let frames = JSONTestValue.object(response.body)?["frames"] as? [Any] {
+                    #expect(
+                        frames.count <= RequestLimits().maxFrames, "\(frames.count) frames for \(body)",
+                        sourceLocation: sourceLocation)
+                    #expect(frames.count >= 1, "no frame for \(body)", sourceLocation: sourceLocation)
+                } else if output == "json" {
+                    Issue.record("200 without frames for \(body): \(text)", sourceLocation: sourceLocation)
+                }
             case 422:
                 let pointers = Self.pointers(response.body)
                 #expect(!pointers.isEmpty, "422 without errors for \(body): \(text)", sourceLocation: sourceLocation)

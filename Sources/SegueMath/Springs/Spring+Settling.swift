@@ -12,30 +12,25 @@ extension Spring {
     /// Under-damped: when the envelope (|A| + |B|)·e^(−ζω0 t) reaches ε. Critically or
     /// over-damped: the first time on a 0.1 s grid from 0 at which the remaining
     /// fraction is below ε and stays below it for the next second, so the result is a
-    /// multiple of 0.1 s, as Core Animation reports.
+    /// multiple of 0.1 s, as Core Animation reports (`SettlingGrid`).
     public func settlingDuration(initialVelocity: Double = 0, epsilon: Double = settlingEpsilon) -> Double {
+        settlingSearch(initialVelocity: initialVelocity, epsilon: epsilon).duration
+    }
+
+    /// `settlingDuration` together with how many times it evaluated the motion, so that
+    /// tests can hold the search to its bound (`SettlingGrid.maximumEvaluations`) without
+    /// timing it. The under-damped closed form evaluates nothing.
+    public func settlingSearch(initialVelocity: Double = 0, epsilon: Double = settlingEpsilon) -> SettlingGrid.Search {
         let epsilon = max(epsilon, 1e-6)
         let omega = naturalFrequency
         let zeta = renderedDampingRatio
         if zeta < 1 - 1e-9 {
-            guard zeta > 0 else { return .infinity }
+            guard zeta > 0 else { return SettlingGrid.Search(duration: .infinity, evaluations: 0) }
             let omegaD = omega * (1 - zeta * zeta).squareRoot()
             let b = (zeta * omega - initialVelocity) / omegaD
-            return max(0, -log(epsilon / (1 + abs(b))) / (zeta * omega))
+            let duration = max(0, -log(epsilon / (1 + abs(b))) / (zeta * omega))
+            return SettlingGrid.Search(duration: duration, evaluations: 0)
         }
-        let step = 0.1
-        let steadyCount = 10  // grid points in the following second
-        let maximumSteps = 1_000_000  // 100 000 s: far beyond any spring a person would use
-        var candidate: Int?
-        for index in 0...maximumSteps {
-            let remaining = abs(1 - progress(at: Double(index) * step, initialVelocity: initialVelocity).value)
-            if remaining < epsilon {
-                if candidate == nil { candidate = index }
-                if let start = candidate, index - start >= steadyCount { return Double(start) * step }
-            } else {
-                candidate = nil
-            }
-        }
-        return .infinity
+        return SettlingGrid(spring: self, initialVelocity: initialVelocity, epsilon: epsilon).search()
     }
 }

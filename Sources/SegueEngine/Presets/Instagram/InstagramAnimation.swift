@@ -5,9 +5,10 @@ import SegueMath
 enum InstagramAnimation {
     static func run(
         id: String, scene: InstagramScene, from start: InstagramState, to end: InstagramState,
-        settled: InstagramState, easing: Easing, frameRate: Double, maxFrames: Int
+        settled: InstagramState, easing: Easing, input: SimulationInput
     ) throws(SimulationError) -> Simulation {
-        let grid = FrameGrid(start: 0, end: easing.duration, frameRate: frameRate, maxFrames: maxFrames)
+        // The input's grid, so that the frame cap and the cancellation check both apply.
+        let grid = input.frameGrid(start: 0, end: easing.duration)
         let frames = try grid.frames(
             state: { time in
                 let e = easing.value(at: time)
@@ -18,7 +19,7 @@ enum InstagramAnimation {
                 SimulationFrame(time: time, phase: .settled, progress: 1, layers: settled.layers(scene))
             })
         return Simulation(
-            presetID: id, frameRate: frameRate, duration: (frames.last?.time ?? 0) - grid.start,
+            presetID: id, frameRate: input.frameRate, duration: (frames.last?.time ?? 0) - grid.start,
             layers: InstagramState.layerDescriptions(scene), decision: nil,
             events: [SimulationEvent(time: 0, type: .began), SimulationEvent(time: easing.duration, type: .finished)],
             frames: frames)

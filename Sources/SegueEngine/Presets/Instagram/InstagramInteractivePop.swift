@@ -84,7 +84,7 @@ struct InstagramInteractivePop: Preset {
         guard gate.passes, let recognized = gesture.recognitionTime else {
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: detailAlone,
-                frameRate: input.frameRate, maxFrames: input.maxFrames,
+                input: input,
                 decision: gesture.refusedByGate(explanation: "\(gate.reason): no pop started"))
         }
 

@@ -36,7 +36,7 @@ struct InstagramPercentDrivenPop: Preset {
         guard gate.passes, let recognized = gesture.recognitionTime else {
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: detailAlone,
-                frameRate: input.frameRate, maxFrames: input.maxFrames,
+                input: input,
                 decision: gesture.refusedByGate(explanation: "\(gate.reason): no pop started"))
         }
 

@@ -35,6 +35,6 @@ struct InstagramPop: Preset {
         let (start, end) = Self.ends(scene, input.parameters)
         return try InstagramAnimation.run(
             id: description.id, scene: scene, from: start, to: end, settled: Self.finished(end),
-            easing: InstagramAnimation.easing(input.parameters), frameRate: input.frameRate, maxFrames: input.maxFrames)
+            easing: InstagramAnimation.easing(input.parameters), input: input)
     }
 }

@@ -30,6 +30,6 @@ struct InstagramPush: Preset {
         settled.gridVisible = false
         return try InstagramAnimation.run(
             id: description.id, scene: scene, from: start, to: end, settled: settled,
-            easing: InstagramAnimation.easing(input.parameters), frameRate: input.frameRate, maxFrames: input.maxFrames)
+            easing: InstagramAnimation.easing(input.parameters), input: input)
     }
 }

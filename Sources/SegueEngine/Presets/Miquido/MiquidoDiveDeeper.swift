@@ -91,7 +91,7 @@ struct MiquidoDiveDeeper: Preset {
                 : "the pan began at (\(Format.speed(start.x)), \(Format.speed(start.y))), off the card"
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: gridAlone,
-                frameRate: input.frameRate, maxFrames: input.maxFrames,
+                input: input,
                 decision: gesture.refusedByGate(explanation: "\(reason): nothing presented"))
         }
 

@@ -10,18 +10,20 @@ extension PresetGesture {
     }
 
     /// A pan that started nothing: the screen holds `still` on every frame from the
-    /// `began` sample to the release, then settles as it is.
+    /// `began` sample to the release, then settles as it is, on `input`'s frame grid (its
+    /// rate, its frame cap and its cancellation check: a long gesture is many frames too).
     func stillSimulation(
-        presetID: String, layers: [LayerDescription], still: [LayerState], frameRate: Double, maxFrames: Int,
+        presetID: String, layers: [LayerDescription], still: [LayerState], input: SimulationInput,
         decision: Decision
     ) throws(SimulationError) -> Simulation {
         let began = track.began.time
-        let grid = FrameGrid(start: began, end: decision.time, frameRate: frameRate, maxFrames: maxFrames)
+        let grid = input.frameGrid(start: began, end: decision.time)
         let frames = try grid.frames(
             state: { time in SimulationFrame(time: time, phase: .interactive, progress: 0, layers: still) },
             finalState: { time in SimulationFrame(time: time, phase: .settled, progress: 0, layers: still) })
         return Simulation(
-            presetID: presetID, frameRate: frameRate, duration: (frames.last?.time ?? began) - began, layers: layers,
+            presetID: presetID, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
+            layers: layers,
             decision: decision, events: events(completed: decision.time, outcome: .cancel), frames: frames)
     }
 }

@@ -151,7 +151,7 @@ enum TouchwondersDriver {
         let grid = input.frameGrid(start: began, end: completed)
         let frames = try grid.frames(
             state: { time in
-                let segment = segments.last { $0.stroke.began.time <= time } ?? segments[0]
+                let segment = segments[max(Self.segmentsBegun(segments, by: time), 1) - 1]
                 if time < segment.releaseTime {
                     let isFirst = segment.stroke.began == track.began
                     let state = model.dragged(from: segment.grab, stroke: segment.stroke, isFirst: isFirst, at: time)
@@ -177,6 +177,23 @@ enum TouchwondersDriver {
         return Simulation(
             presetID: model.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
             layers: layers, decision: last.decision, events: events, frames: frames)
+    }
+
+    /// How many of `segments` (in time order, as their strokes are) have begun by `time`: a binary
+    /// search, since it is asked once per frame and a gesture may hold thousands of strokes, so a
+    /// scan would cost frames × strokes (up to 20 000 × 5 000 at the default caps).
+    static func segmentsBegun(_ segments: [TouchwondersSegment], by time: Double) -> Int {
+        var low = 0
+        var high = segments.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if segments[middle].stroke.began.time <= time {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
     }
 
     /// A pan that never started the transition: nothing moves, and the release cancels by the gate.

@@ -73,7 +73,7 @@ struct YUIUntitledInteractivePop: Preset {
                     + "when |vx| > |vy|"
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: detailAlone,
-                frameRate: input.frameRate, maxFrames: input.maxFrames,
+                input: input,
                 decision: gesture.refusedByGate(explanation: "\(reason): no pop started"))
         }
 

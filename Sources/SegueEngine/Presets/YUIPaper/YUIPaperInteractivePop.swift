@@ -82,7 +82,7 @@ struct YUIPaperInteractivePop: Preset {
                 } ?? "the finger never moved, so the pan never began"
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: YUIPaperState.demo(geometry).layers(geometry),
-                frameRate: input.frameRate, maxFrames: input.maxFrames,
+                input: input,
                 decision: gesture.refusedByGate(explanation: "\(reason): the demo stays open"))
         }
         let decision = Self.decision(

@@ -191,8 +191,7 @@ struct YUIPaperSettings: Preset {
             let decision = gesture.refusedByGate(
                 explanation: "\(reason): the settings stay \(fromShown ? "shown" : "hidden")")
             return try gesture.stillSimulation(
-                presetID: description.id, layers: layers, still: rest.layers(scene), frameRate: input.frameRate,
-                maxFrames: input.maxFrames,
+                presetID: description.id, layers: layers, still: rest.layers(scene), input: input,
                 decision: decision)
         }
         let decision = Self.decision(
