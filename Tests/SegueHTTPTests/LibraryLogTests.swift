@@ -9,8 +9,10 @@ import Testing
 @testable import SegueHTTP
 
 /// libmicrohttpd's own messages go through Segue's logger, obey its level and a budget.
-/// The flood: a server limited to one connection, held by a client, refuses each
-/// further connection, and libmicrohttpd logs "Server reached connection limit" each time.
+/// The flood: heads with a `Content-Length` libmicrohttpd cannot parse, each on a new
+/// connection; libmicrohttpd refuses each itself, before Segue sees it, and logs "Failed to
+/// parse `Content-Length' header" and the 400 it sent. (Past the connection limit clients
+/// wait in the listen queue, so the limit no longer makes libmicrohttpd log.)
 @Suite struct LibraryLogTests {
     /// Keeps every event a logger receives.
     final class Captured: Sendable {
@@ -45,7 +47,6 @@ import Testing
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
-        configuration.connectionLimit = 1
         configuration.drainTimeout = 1
         configure(&configuration)
         let readiness = Readiness()
@@ -54,11 +55,9 @@ import Testing
             service: SegueService(router: .segue(catalogue: .builtIn, readiness: readiness)),
             readiness: readiness,
             logger: Logger(label: "test") { _ in CapturingHandler(captured: captured, logLevel: level) })
-        let holder = try TestHTTPConnection(port: server.port, timeoutSeconds: 5)
-        try holder.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")  // half a head: the one slot stays taken
-        usleep(100_000)
         for _ in 0..<refused {
             let refusedClient = try TestHTTPConnection(port: server.port, timeoutSeconds: 5)
+            try refusedClient.send("POST /v1/curves HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n")
             _ = try? refusedClient.readUntilClosed()
         }
         server.shutdown()
@@ -70,7 +69,7 @@ import Testing
         let lines = captured.fromLibrary()
         #expect(!lines.isEmpty)
         #expect(lines.allSatisfy { $0.level == .notice })
-        #expect(lines.contains { $0.message.contains("connection limit") })
+        #expect(lines.contains { $0.message.contains("Content-Length") })
         #expect(lines.allSatisfy { !$0.message.hasSuffix("\n") })
     }
 
@@ -79,8 +78,8 @@ import Testing
         #expect(captured.fromLibrary().isEmpty)
     }
 
-    /// With a budget of one line an hour, 20 refusals log one line, and shutdown one
-    /// more that counts the rest.
+    /// With a budget of one line an hour, 20 refusals (two messages each) log one line, and
+    /// shutdown one more that counts the other 39.
     @Test func aFloodIsBoundedByTheBudget() throws {
         let captured = try flood(level: .notice) {
             $0.libraryLogLines = 1
@@ -88,8 +87,8 @@ import Testing
         }
         let lines = captured.fromLibrary()
         #expect(lines.count == 2)
-        #expect(lines.first?.message.contains("connection limit") == true)
+        #expect(lines.first?.message.contains("Content-Length") == true)
         let suppressed = lines.last?.metadata["suppressed"].flatMap { Int("\($0)") }
-        #expect((suppressed ?? 0) >= 19)
+        #expect(suppressed == 2 * 20 - 1)
     }
 }
