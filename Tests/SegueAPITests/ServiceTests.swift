@@ -10,10 +10,13 @@ import Testing
     let catalogue = PresetCatalogue(presets: [
         ListedPreset(
             description: PresetDescription(
-                id: "a.one", title: "One", summary: "First.", source: "seed 000 §3", interactive: false)),
+                id: "a.one", title: "One", summary: "First.", source: "seed 000 §3"), trigger: .tap),
         ListedPreset(
             description: PresetDescription(
-                id: "b.two", title: "Two", summary: "Second.", source: "seed 003 §9", interactive: true)),
+                id: "b.two", title: "Two", summary: "Second.", source: "seed 003 §9"),
+            trigger: .gesture(
+                example: [GestureSample(time: 0, location: .zero, phase: .began)],
+                rules: DecisionRules(DecisionRule(id: "r", summary: "A rule.", source: "test")))),
     ])
 
     var service: SegueService {
@@ -170,10 +173,9 @@ struct ListedPreset: Preset {
     var description: PresetDescription
     var sceneFields: [ParameterSpec] { [] }
     var parameters: [ParameterSpec] { [] }
-    var decisionRules: [DecisionRule] { [] }
-    var exampleGesture: [GestureSample]? { nil }
+    var trigger: Trigger
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
-        throw SimulationError(pointer: "", "A listing-only preset does not simulate.")
+        throw SimulationError.fields([])
     }
 }

@@ -22,7 +22,7 @@ struct FakePreset: Preset {
     var description: PresetDescription {
         PresetDescription(
             id: Self.id, title: "Fake slide", summary: "A card follows the finger and slides home.",
-            source: "test §1", interactive: true)
+            source: "test §1")
     }
 
     var sceneFields: [ParameterSpec] {
@@ -65,28 +65,24 @@ struct FakePreset: Preset {
         ]
     }
 
-    var decisionRules: [DecisionRule] {
-        [
-            DecisionRule(id: "progress", summary: "Finishes when released past the threshold.", source: "test §2"),
-            DecisionRule(id: "never", summary: "Always cancels.", source: "test §3"),
-        ]
-    }
-
-    var exampleGesture: [GestureSample]? {
-        [
-            GestureSample(time: 0, location: Point(x: 100, y: 400), phase: .began),
-            GestureSample(time: 0.05, location: Point(x: 160, y: 402), phase: .changed),
-            GestureSample(time: 0.1, location: Point(x: 240, y: 405), phase: .ended),
-        ]
+    var trigger: Trigger {
+        .gesture(
+            example: [
+                GestureSample(time: 0, location: Point(x: 100, y: 400), phase: .began),
+                GestureSample(time: 0.05, location: Point(x: 160, y: 402), phase: .changed),
+                GestureSample(time: 0.1, location: Point(x: 240, y: 405), phase: .ended),
+            ],
+            rules: DecisionRules(
+                DecisionRule(id: "progress", summary: "Finishes when released past the threshold.", source: "test §2"),
+                DecisionRule(id: "never", summary: "Always cancels.", source: "test §3")))
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         guard let gesture = input.gesture else {
-            throw SimulationError(pointer: "/gesture", "This preset needs a gesture.")
+            throw SimulationError.gestureRequired
         }
         guard let release = gesture.release else {
-            throw SimulationError(
-                pointer: "/gesture/samples", "The gesture never ends; finish it with an \"ended\" sample.")
+            throw SimulationError.gestureNeverEnds(otherwise: nil)
         }
         let scene = input.scene
         let parameters = input.parameters
@@ -116,10 +112,10 @@ struct FakePreset: Preset {
                 time: time, phase: phase, progress: progress,
                 layers: [
                     LayerState(
-                        frame: Rect(x: 0, y: 0, width: screen.width, height: screen.height),
+                        id: "backdrop", frame: Rect(x: 0, y: 0, width: screen.width, height: screen.height),
                         opacity: dims ? 1 - progress / 2 : 1),
                     LayerState(
-                        frame: card, transform: AffineTransform(translationX: progress * distance, y: 0),
+                        id: "card", frame: card, transform: AffineTransform(translationX: progress * distance, y: 0),
                         cornerRadius: radius, mask: mask,
                         shadow: ShadowState(opacity: 0.3, radius: 10, offset: Point(x: offset.width, y: offset.height))
                     ),
@@ -167,7 +163,7 @@ struct FakeTapPreset: Preset {
 
     var description: PresetDescription {
         PresetDescription(
-            id: Self.id, title: "Fake sheet", summary: "A sheet slides up.", source: "test", interactive: false)
+            id: Self.id, title: "Fake sheet", summary: "A sheet slides up.", source: "test")
     }
 
     var sceneFields: [ParameterSpec] { [] }
@@ -183,8 +179,7 @@ struct FakeTapPreset: Preset {
         ]
     }
 
-    var decisionRules: [DecisionRule] { [] }
-    var exampleGesture: [GestureSample]? { nil }
+    var trigger: Trigger { .tap }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let sheet = input.parameters.rect("sheet")
@@ -194,7 +189,8 @@ struct FakeTapPreset: Preset {
                 time: time, phase: phase, progress: progress,
                 layers: [
                     LayerState(
-                        frame: sheet, transform: AffineTransform(translationX: 0, y: -progress * sheet.height),
+                        id: "sheet", frame: sheet,
+                        transform: AffineTransform(translationX: 0, y: -progress * sheet.height),
                         mask: MaskState(
                             rect: Rect(x: 0, y: 0, width: sheet.width, height: sheet.height), cornerRadius: 10,
                             cornerCurve: .circular),
@@ -221,7 +217,7 @@ struct FaultyPreset: Preset {
 
     var description: PresetDescription {
         PresetDescription(
-            id: Self.id, title: "Faulty", summary: "Misbehaves on purpose.", source: "test", interactive: false)
+            id: Self.id, title: "Faulty", summary: "Misbehaves on purpose.", source: "test")
     }
 
     var sceneFields: [ParameterSpec] { [] }
@@ -234,14 +230,13 @@ struct FaultyPreset: Preset {
         ]
     }
 
-    var decisionRules: [DecisionRule] { [] }
-    var exampleGesture: [GestureSample]? { nil }
+    var trigger: Trigger { .tap }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let fault = input.parameters.choice("fault")
-        if fault == "noIssues" { throw SimulationError([]) }
+        if fault == "noIssues" { throw SimulationError.fields([]) }
         let frame = Rect(x: 0, y: 0, width: 10, height: 10)
-        let state = LayerState(frame: frame, opacity: fault == "nan" ? .nan : 1)
+        let state = LayerState(id: "a", frame: frame, opacity: fault == "nan" ? .nan : 1)
         let layers = [LayerDescription(id: "a", role: "one", frame: frame)]
         return Simulation(
             presetID: Self.id, frameRate: input.frameRate, duration: 0,

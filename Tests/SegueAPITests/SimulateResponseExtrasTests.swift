@@ -10,11 +10,11 @@ import Testing
     @Test func pathMasksAndAnnotationsAreWrittenOnlyWhenPresent() throws {
         let frame = Rect(x: 0, y: 0, width: 100, height: 50)
         let masked = LayerState(
-            frame: frame,
+            id: "logo", frame: frame,
             mask: MaskState(
                 rect: Rect(x: 10, y: 5, width: 20, height: 10), cornerRadius: 0, cornerCurve: .circular,
                 path: "M10,5 L30,5 L20,15 Z"))
-        let plain = LayerState(frame: frame)
+        let plain = LayerState(id: "logo", frame: frame)
         let simulation = Simulation(
             presetID: "test", frameRate: 10, duration: 0.1,
             layers: [LayerDescription(id: "logo", role: "a mask", frame: frame)], decision: nil, events: [],

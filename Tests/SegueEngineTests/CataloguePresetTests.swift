@@ -22,17 +22,13 @@ import Testing
         #expect(first.events == second.events)
     }
 
-    /// Interactive presets have an example gesture and a rule, and refuse to run
-    /// without a gesture; tap presets have neither.
+    /// Gesture-driven presets refuse to run without a gesture; tap-started ones decide nothing.
     @Test(arguments: presets)
-    func interactivityIsConsistent(box: PresetBox) throws {
+    func triggerShapesTheRun(box: PresetBox) throws {
         let preset = box.preset
-        if preset.description.interactive {
-            #expect(preset.exampleGesture != nil)
-            #expect(!preset.decisionRules.isEmpty)
-            #expect(throws: SimulationError.self) { try run(preset) }
+        if preset.interactive {
+            #expect(throws: SimulationError.gestureRequired) { try run(preset) }
         } else {
-            #expect(preset.exampleGesture == nil)
             #expect(try run(preset).decision == nil)
         }
     }

@@ -268,12 +268,8 @@ import Testing
         #expect(throws: SimulationError.self) {
             try grid.frames(state: { _ in fatalError() }, finalState: { _ in fatalError() })
         }
-        do {
-            _ = try grid.frames(state: { _ in fatalError() }, finalState: { _ in fatalError() })
-        } catch {
-            #expect(
-                error.issues.first?.message.hasPrefix("This transition lasts 100.25 s; at 240 frames per second")
-                    == true)
+        #expect(throws: SimulationError.tooManyFrames(seconds: 100.25, frameRate: 240, maxFrames: grid.maxFrames)) {
+            try grid.frames(state: { _ in fatalError() }, finalState: { _ in fatalError() })
         }
     }
 }

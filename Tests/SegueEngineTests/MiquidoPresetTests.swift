@@ -78,7 +78,7 @@ import Testing
         #expect(preset.decisionRules.map(\.id) == ["progressThreshold"])
         for tap in [MiquidoDiveDeeperPresent(), MiquidoDiveDeeperDismiss()] as [any Preset] {
             #expect(tap.parameters.first { $0.name == "duration" }?.defaultValue == .number(0.5))
-            #expect(!tap.description.interactive && tap.decisionRules.isEmpty)
+            #expect(!tap.interactive && tap.decisionRules.isEmpty)
         }
         // Every default names where it comes from, and the summaries say what is inferred.
         for preset in MiquidoPresets.all {

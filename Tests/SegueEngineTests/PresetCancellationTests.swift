@@ -51,7 +51,7 @@ import Testing
                 "\(preset.description.id) built \(simulation.frames.count) frames past a cancelled check",
                 sourceLocation: sourceLocation)
         } catch {
-            #expect(error.isCancellation, "\(error.issues)", sourceLocation: sourceLocation)
+            #expect(error.isCancellation, "\(error)", sourceLocation: sourceLocation)
         }
         #expect(checks.asked >= 1, sourceLocation: sourceLocation)
     }

@@ -27,7 +27,7 @@ import Testing
         #expect(value("dampingRatio") == .number(0.8))
         #expect(value("initialVelocity") == .number(0.6))
         #expect(preset.sceneFields.first { $0.name == "logoSize" }?.defaultValue == .size(Self.logo))
-        #expect(!preset.description.interactive && preset.decisionRules.isEmpty)
+        #expect(!preset.interactive && preset.decisionRules.isEmpty)
     }
 
     /// §15.0: the reveal spring (ζ 0.8, T 0.8, v0 0.6) is k 123.9638, c 17.8142.
@@ -125,7 +125,7 @@ import Testing
             let last = try #require(simulation.frames.last)
             #expect(last.time == 2.0)
             let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
-            #expect(last.layers == Array(repeating: LayerState(frame: bounds), count: 3))
+            #expect(last.layers == ["background", "container", "screenshot"].map { LayerState(id: $0, frame: bounds) })
         }
     }
 }

@@ -76,7 +76,7 @@ import Testing
             #expect(preset.parameters.allSatisfy { $0.source.contains("seed 004") })
             #expect(preset.description.summary.contains("[inferred]"))
             #expect(preset.description.summary.contains("Beyond the seed"))
-            #expect(!preset.description.interactive && preset.decisionRules.isEmpty)
+            #expect(!preset.interactive && preset.decisionRules.isEmpty)
         }
         #expect(YUIPaperConstants.cardRadiusInset == 32)  // max(0, dcr − 32)
         #expect(YUIPaperConstants.pushDemoRadiusInset == 12)  // max(0, dcr − 12)
@@ -290,7 +290,7 @@ import Testing
         #expect(value("progressThreshold") == .number(0.5))  // §10.4 ty/maxT > 0.5, reused
         #expect(value("gateRatio") == .number(1.5))  // §10.4 |vy| > 1.5·|vx|, reused
         #expect(value("duration") == .number(0.5) && value("dampingRatio") == .number(2))
-        #expect(preset.description.interactive && preset.decisionRules.map(\.id) == ["flickOrHalf"])
+        #expect(preset.interactive && preset.decisionRules.map(\.id) == ["flickOrHalf"])
         #expect(preset.description.summary.hasPrefix("Beyond the seed"))
         #expect(preset.description.source.hasPrefix("beyond seed 004"))
     }

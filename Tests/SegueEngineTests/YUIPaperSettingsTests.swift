@@ -70,7 +70,7 @@ import Testing
         #expect(value("toggleInitialVelocity") == .number(0.6))  // v0 0.6
         #expect(value("snapBackDuration") == .number(0.4))  // spring 0.4 s, ζ 1, v0 0
         #expect(preset.sceneFields.first { $0.name == "settingsShown" }?.defaultValue == .bool(false))
-        #expect(preset.description.interactive && preset.decisionRules.map(\.id) == ["flickOrHalf"])
+        #expect(preset.interactive && preset.decisionRules.map(\.id) == ["flickOrHalf"])
         #expect(preset.description.summary.contains("[inferred]"))
         #expect(preset.parameters.allSatisfy { !$0.source.isEmpty })
     }

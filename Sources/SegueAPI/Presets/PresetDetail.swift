@@ -24,7 +24,7 @@ public struct PresetDetail: Sendable {
         writer.member("title", description.title)
         writer.member("summary", description.summary)
         writer.member("source", description.source)
-        writer.member("interactive", description.interactive)
+        writer.member("interactive", preset.interactive)
 
         writer.key("scene")
         writer.beginObject()

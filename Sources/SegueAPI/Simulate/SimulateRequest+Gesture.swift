@@ -12,7 +12,7 @@ extension SimulateRequest {
     ) -> GestureTrack? {
         if let preset {
             let id = preset.description.id
-            if preset.description.interactive, value == nil {
+            if preset.interactive, value == nil {
                 validator.fail(
                     "/gesture",
                     "Required: \(id) is driven by a gesture; send {\"samples\":[...]} with samples "
@@ -20,7 +20,7 @@ extension SimulateRequest {
                         + "GET /v1/presets/\(id) gives an exampleGesture to start from.")
                 return nil
             }
-            if !preset.description.interactive, value != nil {
+            if !preset.interactive, value != nil {
                 validator.fail("/gesture", "\(id) is started by a tap; it takes no gesture, so remove this field.")
                 return nil
             }

@@ -32,7 +32,7 @@ public struct SimulateRequest: Sendable {
             return try preset.simulate(input)
         } catch {
             if error.isCancellation { throw Problem.clientGone() }
-            throw Problem.invalidRequest(error.fieldErrors)
+            throw Problem.invalidRequest(error.fieldErrors(presetID: preset.description.id))
         }
     }
 }

@@ -73,8 +73,8 @@ public struct SimulateResponse: Sendable {
             writer.member("progress", frame.progress)
             writer.key("layers")
             writer.beginObject()
-            for (layer, state) in zip(simulation.layers, frame.layers) {
-                writer.key(string: layer.id)
+            for state in frame.layers {
+                writer.key(string: state.id)
                 Self.write(state, into: &writer)
             }
             writer.endObject()
@@ -104,17 +104,20 @@ public struct SimulateResponse: Sendable {
     }
 
     /// Faults of the engine's own that would make the body ambiguous: a frame whose
-    /// layer states do not match the layers one for one, or two layers with one id.
+    /// layer states do not match the layers one for one, in order, or two layers with one id.
     func checkShape() throws(Problem) {
         let layerCount = simulation.layers.count
         if Set(simulation.layers.map(\.id)).count != layerCount {
             throw Problem.internalError(
                 "The simulation of \(simulation.presetID) has two layers with the same id; please report this request.")
         }
-        if let index = simulation.frames.firstIndex(where: { $0.layers.count != layerCount }) {
+        let ids = simulation.layers.map(\.id)
+        if let index = simulation.frames.firstIndex(where: {
+            $0.layers.count != layerCount || !zip($0.layers, ids).allSatisfy { state, id in state.id == id }
+        }) {
             throw Problem.internalError(
                 "Frame \(index) of the simulation of \(simulation.presetID) has "
-                    + "\(simulation.frames[index].layers.count) layer states for \(layerCount) layers; "
+                    + "layer states \(simulation.frames[index].layers.map(\.id)) for the layers \(ids); "
                     + "please report this request.")
         }
     }

@@ -1,12 +1,44 @@
 import SegueEngine
 
 extension SimulationError {
-    /// The issues as field errors for a 422 problem, each at the pointer the engine
-    /// named; an error without issues still says something at the body's root.
-    var fieldErrors: [FieldError] {
-        guard !issues.isEmpty else {
+    /// The error as field errors for a 422 problem: the one place where the engine's cases
+    /// become JSON Pointers into the request and sentences that say what to send instead.
+    /// `presetID` names the preset whose catalogue entry has an example to start from.
+    func fieldErrors(presetID: String) -> [FieldError] {
+        switch self {
+        case .gestureRequired:
+            return [
+                FieldError(
+                    pointer: "/gesture",
+                    detail: "This preset is driven by a gesture: send {\"samples\": [...]} "
+                        + "(GET /v1/presets/\(presetID) has an example).")
+            ]
+        case .gestureNeverEnds(let otherwise):
+            let alternative = otherwise.map { ", or \($0)" } ?? ""
+            return [
+                FieldError(
+                    pointer: "/gesture/samples",
+                    detail: "The gesture never ends: its last sample must have phase 'ended' (or 'cancelled')"
+                        + alternative + ".")
+            ]
+        case .tooManyFrames(let seconds, let frameRate, let maxFrames):
+            return [
+                FieldError(
+                    pointer: "/frameRate",
+                    detail:
+                        "This transition lasts \(SimulationError.amount(seconds)) s; at \(SimulationError.amount(frameRate)) "
+                        + "frames per second that is more than \(maxFrames) frames, the most one simulation may "
+                        + "produce. Lower frameRate or shorten the gesture.")
+            ]
+        case .sampleRefused(let index, let reason):
+            return [FieldError(pointer: "/gesture/samples/\(index)", detail: reason)]
+        case .fields(let issues) where !issues.isEmpty:
+            return issues.map { issue in
+                FieldError(
+                    pointer: "/\(issue.section.rawValue)/" + FieldValidator.escape(issue.name), detail: issue.reason)
+            }
+        case .fields, .cancelled:
             return [FieldError(pointer: "", detail: "The simulation could not run with this request.")]
         }
-        return issues.map { FieldError(pointer: $0.pointer, detail: $0.message) }
     }
 }

@@ -9,7 +9,7 @@ public struct PresetList: Sendable, Hashable, Codable {
     }
 
     public init(_ catalogue: PresetCatalogue) {
-        presets = catalogue.presets.map { PresetSummary($0.description) }
+        presets = catalogue.presets.map { PresetSummary($0) }
     }
 }
 
@@ -21,11 +21,12 @@ public struct PresetSummary: Sendable, Hashable, Codable {
     public var source: String
     public var interactive: Bool
 
-    public init(_ preset: PresetDescription) {
-        id = preset.id
-        title = preset.title
-        summary = preset.summary
-        source = preset.source
+    public init(_ preset: any Preset) {
+        let description = preset.description
+        id = description.id
+        title = description.title
+        summary = description.summary
+        source = description.source
         interactive = preset.interactive
     }
 }

@@ -9,14 +9,10 @@ public struct PresetDescription: Sendable, Hashable {
     public var summary: String
     /// The seed document and section the transition comes from.
     public var source: String
-    /// Whether the transition is driven by a gesture (true) or started by a tap (false).
-    public var interactive: Bool
-
-    public init(id: String, title: String, summary: String, source: String, interactive: Bool) {
+    public init(id: String, title: String, summary: String, source: String) {
         self.id = id
         self.title = title
         self.summary = summary
         self.source = source
-        self.interactive = interactive
     }
 }

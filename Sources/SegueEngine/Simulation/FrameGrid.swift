@@ -52,12 +52,7 @@ public struct FrameGrid: Sendable, Hashable {
     ) throws(SimulationError) -> [SimulationFrame] {
         let count = frameCount
         guard count <= maxFrames else {
-            throw SimulationError(
-                pointer: "/frameRate",
-                "This transition lasts \(Format.amount(end - start)) s; at \(Format.amount(frameRate)) frames per "
-                    + "second that is more than "
-                    + "\(maxFrames) frames, the most one simulation may produce. "
-                    + "Lower frameRate or shorten the gesture.")
+            throw .tooManyFrames(seconds: end - start, frameRate: frameRate, maxFrames: maxFrames)
         }
         var frames: [SimulationFrame] = []
         frames.reserveCapacity(count)

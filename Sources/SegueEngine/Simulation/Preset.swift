@@ -35,60 +35,79 @@ public struct SimulationInput: Sendable {
     }
 }
 
-/// Why a simulation could not run, with where in the request the cause lies.
-public struct SimulationError: Error, Sendable, Hashable {
-    /// One cause: a JSON Pointer into the request (such as `/gesture`) and a sentence.
-    public struct Issue: Sendable, Hashable {
-        public var pointer: String
-        public var message: String
+/// How a preset starts, and what it then needs: a tap (nothing more), or a gesture with the
+/// rules its release can be decided by, an example to start from, and whether a second stroke
+/// may grab the transition in flight. One value, so a preset cannot be interactive without
+/// rules or an example, nor tap-started with them.
+public enum Trigger: Sendable {
+    /// Started by a tap: the transition runs from time 0 with no gesture.
+    case tap
+    /// Driven by a gesture.
+    case gesture(GestureTrigger)
 
-        public init(pointer: String, message: String) {
-            self.pointer = pointer
-            self.message = message
-        }
+    /// A gesture-driven trigger.
+    public static func gesture(
+        example: [GestureSample], rules: DecisionRules, acceptsRegrab: Bool = false
+    ) -> Trigger {
+        .gesture(GestureTrigger(example: example, rules: rules, acceptsRegrab: acceptsRegrab))
+    }
+}
+
+/// What a gesture-driven preset declares about its gesture.
+public struct GestureTrigger: Sendable {
+    /// A ready gesture, offered by `GET /v1/presets/{id}` and used to measure the preset.
+    public var example: [GestureSample]
+    /// The release rules, the default first.
+    public var rules: DecisionRules
+    /// Whether the gesture may hold several strokes (`began` … `ended`, `began` … `ended`): a
+    /// finger that grabs the transition again while its settle animation runs.
+    public var acceptsRegrab: Bool
+}
+
+/// A preset's release rules: at least one, the default first.
+public struct DecisionRules: Sendable {
+    public let all: [DecisionRule]
+
+    public init(_ first: DecisionRule, _ others: DecisionRule...) {
+        all = [first] + others
     }
 
-    public var issues: [Issue]
-    /// True when the simulation stopped because its answer was no longer wanted
-    /// (`SimulationInput.cancellation`), not because of the request: no issues then.
-    public var isCancellation = false
-
-    public init(_ issues: [Issue]) {
-        self.issues = issues
-    }
-
-    /// The simulation was stopped between two batches of frames: nobody wants its answer.
-    public static let cancelled: SimulationError = {
-        var error = SimulationError([])
-        error.isCancellation = true
-        return error
-    }()
-
-    public init(pointer: String, _ message: String) {
-        issues = [Issue(pointer: pointer, message: message)]
+    public init(_ first: DecisionRule, others: [DecisionRule]) {
+        all = [first] + others
     }
 }
 
 /// A built-in transition: its catalogue entry, what it accepts, and the simulation.
 public protocol Preset: Sendable {
     var description: PresetDescription { get }
-    /// The scene's fields and their defaults (the canonical scene of seed-transitions.md §15).
+    /// How it starts: a tap, or a gesture with its rules and example.
+    var trigger: Trigger { get }
+    /// The scene's fields and their defaults (the canonical scene the transition is shown in).
     var sceneFields: [ParameterSpec] { get }
     var parameters: [ParameterSpec] { get }
-    /// The release rules the preset offers, the default first; empty for tap-started presets.
-    var decisionRules: [DecisionRule] { get }
-    /// A ready gesture for interactive presets.
-    var exampleGesture: [GestureSample]? { get }
     /// Runs the transition. Throws for input the specs cannot rule out alone (a
     /// missing gesture, a response over the frame cap).
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation
-    /// Whether the gesture may hold several strokes (`began` … `ended`, `began` … `ended`): a
-    /// finger that grabs the transition again while its settle animation runs. The API then
-    /// builds the gesture with `GestureTrack(samples:allowsMultipleStrokes: true)`.
-    var acceptsRegrab: Bool { get }
 }
 
 extension Preset {
-    /// Single-stroke gestures only, unless a preset opts in.
-    public var acceptsRegrab: Bool { false }
+    /// Whether a gesture drives the transition (else a tap starts it).
+    public var interactive: Bool {
+        if case .gesture = trigger { return true }
+        return false
+    }
+
+    /// The gesture trigger's declarations, nil for tap-started presets.
+    public var gestureTrigger: GestureTrigger? {
+        if case .gesture(let gesture) = trigger { return gesture }
+        return nil
+    }
+
+    /// The release rules, the default first; empty for tap-started presets.
+    public var decisionRules: [DecisionRule] { gestureTrigger?.rules.all ?? [] }
+    /// A ready gesture for interactive presets.
+    public var exampleGesture: [GestureSample]? { gestureTrigger?.example }
+    /// Whether the gesture may hold several strokes; the API then builds the gesture with
+    /// `GestureTrack(samples:allowsMultipleStrokes: true)`.
+    public var acceptsRegrab: Bool { gestureTrigger?.acceptsRegrab ?? false }
 }

@@ -25,10 +25,27 @@ public struct Simulation: Sendable {
         self.decision = decision
         self.events = events
         self.frames = frames
+        stampLayerIDs()
+    }
+
+    /// Interim, while presets move to `LayerDescription.state(...)`: states built without an
+    /// id take their layer's by position.
+    private mutating func stampLayerIDs() {
+        guard frames.contains(where: { $0.layers.contains { $0.id.isEmpty } }) else { return }
+        for index in frames.indices {
+            for (position, layer) in layers.enumerated() where position < frames[index].layers.count {
+                if frames[index].layers[position].id.isEmpty {
+                    frames[index].layers[position].id = layer.id
+                }
+            }
+        }
     }
 }
 
 /// A layer taking part in the transition.
+///
+/// A family declares each of its layers once, as one of these, and builds every frame's state of
+/// the layer from it (`state(...)`), so a state always carries its layer's id.
 public struct LayerDescription: Sendable, Hashable {
     public var id: String
     /// What the layer is, in a few words ("the detail screen, masked").
@@ -40,6 +57,16 @@ public struct LayerDescription: Sendable, Hashable {
         self.id = id
         self.role = role
         self.frame = frame
+    }
+
+    /// This layer's state at one moment, over its own frame.
+    public func state(
+        transform: AffineTransform = .identity, opacity: Double = 1, cornerRadius: Double = 0, mask: MaskState? = nil,
+        shadow: ShadowState? = nil
+    ) -> LayerState {
+        LayerState(
+            id: id, frame: frame, transform: transform, opacity: opacity, cornerRadius: cornerRadius, mask: mask,
+            shadow: shadow)
     }
 }
 
@@ -78,6 +105,8 @@ public struct ShadowState: Sendable, Hashable {
 
 /// What one layer shows at one moment.
 public struct LayerState: Sendable, Hashable {
+    /// The layer's id, as in `Simulation.layers`.
+    public var id: String
     /// Applied about the anchor point (the frame's centre), as UIKit's `transform`.
     public var transform: AffineTransform
     /// Where the layer appears: its frame under the transform.
@@ -87,13 +116,24 @@ public struct LayerState: Sendable, Hashable {
     public var mask: MaskState?
     public var shadow: ShadowState?
 
+    /// Interim: a state without its id, which `Simulation` stamps by position.
+    init(
+        frame: Rect, transform: AffineTransform = .identity, opacity: Double = 1, cornerRadius: Double = 0,
+        mask: MaskState? = nil, shadow: ShadowState? = nil
+    ) {
+        self.init(
+            id: "", frame: frame, transform: transform, opacity: opacity, cornerRadius: cornerRadius, mask: mask,
+            shadow: shadow)
+    }
+
     /// A state whose presentation frame is derived from `frame` and `transform`.
     /// Opacity is clamped to [0, 1] and radii to at least 0, as Core Animation
     /// renders them: a spring that overshoots its model values cannot show more.
     public init(
-        frame: Rect, transform: AffineTransform = .identity, opacity: Double = 1, cornerRadius: Double = 0,
+        id: String, frame: Rect, transform: AffineTransform = .identity, opacity: Double = 1, cornerRadius: Double = 0,
         mask: MaskState? = nil, shadow: ShadowState? = nil
     ) {
+        self.id = id
         self.transform = transform
         self.presentationFrame = frame.presentationFrame(applying: transform)
         self.opacity = min(max(opacity, 0), 1)
@@ -121,7 +161,7 @@ public struct SimulationFrame: Sendable, Hashable {
     public var phase: FramePhase
     /// 0 at the start state, 1 at the finished state.
     public var progress: Double
-    /// In the order of `Simulation.layers`.
+    /// In the order of `Simulation.layers`, each with its layer's id.
     public var layers: [LayerState]
     /// What a frame shows beyond layer geometry, in order (the Path tooltip's post
     /// index and time label); empty for most presets.
@@ -135,6 +175,11 @@ public struct SimulationFrame: Sendable, Hashable {
         self.progress = progress
         self.layers = layers
         self.annotations = annotations
+    }
+
+    /// The state of the layer with this id, if the frame has one.
+    public subscript(layer id: String) -> LayerState? {
+        layers.first { $0.id == id }
     }
 }
 

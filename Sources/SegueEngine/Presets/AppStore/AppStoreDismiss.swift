@@ -12,14 +12,13 @@ struct AppStoreDismiss: Preset {
         summary: "Phase 5 of 5: the detail card, shrunk to 0.86 of the screen, springs back onto its home cell "
             + "(0.6 s, damping 0.7) with corner radius 16 while the blur fades out. Beyond the seed: visible rects "
             + "are animated directly (no first-frame jump, §14.20); the scroll-to-top is not drawn.",
-        source: "seed 003 (5 Dismissing; seed-transitions.md §9.6)", interactive: false)
+        source: "seed 003 (5 Dismissing; seed-transitions.md §9.6)")
     let sceneFields = AppStoreScene.fields
     let parameters: [ParameterSpec] = [
         AppStoreParameters.shrinkScale, AppStoreParameters.dismissDuration, AppStoreParameters.dismissDampingRatio,
         AppStoreParameters.cornerRadius,
     ]
-    let decisionRules: [DecisionRule] = []
-    let exampleGesture: [GestureSample]? = nil
+    let trigger = Trigger.tap
 
     /// The dismiss spring.
     static func spring(_ parameters: ParameterValues) -> Easing {

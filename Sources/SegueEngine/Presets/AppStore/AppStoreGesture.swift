@@ -3,9 +3,7 @@ enum AppStoreGesture {
     /// The gesture, which must be present.
     static func track(_ input: SimulationInput) throws(SimulationError) -> GestureTrack {
         guard let track = input.gesture else {
-            throw SimulationError(
-                pointer: "/gesture",
-                "This preset is driven by a gesture: send {\"samples\": [...]} (GET /v1/presets/{id} has an example).")
+            throw SimulationError.gestureRequired
         }
         return track
     }
@@ -14,9 +12,7 @@ enum AppStoreGesture {
     static func endingTrack(_ input: SimulationInput) throws(SimulationError) -> GestureTrack {
         let track = try track(input)
         guard track.release != nil else {
-            throw SimulationError(
-                pointer: "/gesture/samples",
-                "The gesture never ends: its last sample must have phase 'ended' (or 'cancelled').")
+            throw SimulationError.gestureNeverEnds(otherwise: nil)
         }
         return track
     }

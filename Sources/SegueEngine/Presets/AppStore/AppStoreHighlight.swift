@@ -16,20 +16,20 @@ struct AppStoreHighlight: Preset {
             + "springs it back; a touch released mid-spring turns around from where it is. [inferred] The "
             + "turn-around is UIKit's additive animation; changed samples are ignored; the touch up is reported as "
             + "a cancel (progress is how far pressed, back to 0).",
-        source: "seed 003 (1 Highlighting; seed-transitions.md §9.2)", interactive: true)
+        source: "seed 003 (1 Highlighting; seed-transitions.md §9.2)")
     let sceneFields = AppStoreScene.fields
     let parameters: [ParameterSpec] = [
         AppStoreParameters.highlightedScale, AppStoreParameters.highlightDuration,
         AppStoreParameters.highlightDampingRatio,
     ]
-    let decisionRules: [DecisionRule] = [
+    let releaseRules: [DecisionRule] = [
         DecisionRule(
             id: "touchUp",
             summary: "the touch lifting (or cancelled) undoes the press: the card springs back to rest, reported as "
                 + "a cancel with progress 0",
             source: "seed 003: touch up → UIView.animate(withDuration: 0.5, …) { self.transform = .identity }")
     ]
-    var exampleGesture: [GestureSample]? { AppStoreExampleGestures.highlight }
+    var exampleSamples: [GestureSample] { AppStoreExampleGestures.highlight }
 
     /// The spring both highlight animations use.
     static func spring(_ parameters: ParameterValues) -> Easing {
@@ -47,6 +47,12 @@ struct AppStoreHighlight: Preset {
             scale += change * easing.value(at: time - up)
         }
         return scale
+    }
+
+    var trigger: Trigger {
+        .gesture(
+            example: exampleSamples,
+            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {

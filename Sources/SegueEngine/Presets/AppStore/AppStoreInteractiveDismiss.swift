@@ -15,7 +15,7 @@ struct AppStoreInteractiveDismiss: Preset {
             + "released earlier the shrink reverses. [inferred] The scroll offset is a scene value, the edge pan "
             + "claims touches starting within edgeWidth, the reversal lasts p × 0.2 s (UIKit's duration-0 rule); "
             + "beyond the seed: edge progress in window points by default (§14.18).",
-        source: "seed 003 (4 Interactive Dismissing; seed-transitions.md §9.5)", interactive: true)
+        source: "seed 003 (4 Interactive Dismissing; seed-transitions.md §9.5)")
     let sceneFields: [ParameterSpec] =
         AppStoreScene.fields + [
             ParameterSpec(
@@ -52,7 +52,7 @@ struct AppStoreInteractiveDismiss: Preset {
             source: "motion-math.md §4.1, §4.2"),
     ]
     /// One rule; which recogniser drove it (the source) opens the decision's explanation.
-    let decisionRules: [DecisionRule] = [
+    let releaseRules: [DecisionRule] = [
         DecisionRule(
             id: "progressThreshold",
             summary: "dismiss the moment a changed sample's progress reaches 1, finger still down (drag down: "
@@ -61,7 +61,7 @@ struct AppStoreInteractiveDismiss: Preset {
             source: "seed 003: let dragDownProgress = (currentLoc.y - startingLoc.y) / 100; "
                 + "let edgePanProgress = gesture.translation(in: view).x / 100")
     ]
-    var exampleGesture: [GestureSample]? { AppStoreExampleGestures.interactiveDismiss }
+    var exampleSamples: [GestureSample] { AppStoreExampleGestures.interactiveDismiss }
 
     /// Which recogniser drives the shrink.
     enum Source: String {
@@ -144,6 +144,12 @@ struct AppStoreInteractiveDismiss: Preset {
         return drive
     }
 
+    var trigger: Trigger {
+        .gesture(
+            example: exampleSamples,
+            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
+    }
+
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = AppStoreScene(input.scene)
         let parameters = input.parameters
@@ -151,10 +157,7 @@ struct AppStoreInteractiveDismiss: Preset {
         let drive = Self.drive(track, scene: scene, parameters: parameters)
         guard drive.crossing != nil || track.release != nil else {
             let distance = Format.amount(parameters.number("progressDistance"))
-            throw SimulationError(
-                pointer: "/gesture/samples",
-                "The gesture neither reaches progress 1 nor ends: its last sample must have phase 'ended' (or "
-                    + "'cancelled'), or the drag must travel \(distance) pt.")
+            throw SimulationError.gestureNeverEnds(otherwise: "the drag must travel \(distance) pt to reach progress 1")
         }
         let began = track.began.time
         let shrink = parameters.number("shrinkScale")

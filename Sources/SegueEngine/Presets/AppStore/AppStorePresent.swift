@@ -15,7 +15,7 @@ struct AppStorePresent: Preset {
             + "full screen: its top on a spring (damping 1 − 0.3·d/extent, 0.5 + 0.4·d/H s), its size and radius "
             + "linearly over 0.6 of that, the blur fading in over 0.5 s. [inferred] The press's scale comes from "
             + "how long the finger was down (pressDuration).",
-        source: "seed 003 (2 Before presenting, 3 Presenting; seed-transitions.md §9.3–§9.4)", interactive: false)
+        source: "seed 003 (2 Before presenting, 3 Presenting; seed-transitions.md §9.3–§9.4)")
     let sceneFields = AppStoreScene.fields
     let parameters: [ParameterSpec] = [
         ParameterSpec(
@@ -30,8 +30,7 @@ struct AppStorePresent: Preset {
             summary: "Where the detail card sits from the container's top; 0 drops the original's −1 pt hack.",
             source: "S5 PresentCardAnimator: topAnchor constant −1 (seed-transitions.md §9.4, §14.22)"),
     ]
-    let decisionRules: [DecisionRule] = []
-    let exampleGesture: [GestureSample]? = nil
+    let trigger = Trigger.tap
 
     /// The present's numbers, from the frozen card's frame (window points).
     struct Plan {

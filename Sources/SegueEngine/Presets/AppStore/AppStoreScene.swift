@@ -48,8 +48,8 @@ struct AppStoreScene: Sendable {
         let visible = card.maxX > 0 && card.minX < window.width && card.maxY > 0 && card.minY < window.height
         guard !visible || card.minY < -window.height else { return }
         func amount(_ value: Double) -> String { Format.amount(value) }
-        throw SimulationError(
-            pointer: "/scene/cardFrame",
+        throw SimulationError.scene(
+            "cardFrame",
             "The tapped card, pressed, at (\(amount(card.minX)), \(amount(card.minY)), \(amount(card.width)) × "
                 + "\(amount(card.height)) pt) must be on screen in the \(amount(window.width)) × "
                 + "\(amount(window.height)) pt window, its top no more than one window height above it: move "

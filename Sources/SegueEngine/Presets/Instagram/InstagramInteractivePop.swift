@@ -9,7 +9,7 @@ struct InstagramInteractivePop: Preset {
         id: "instagram.pop.interactive", title: "Instagram drag-to-dismiss (interactive pop)",
         summary: "Dragging the detail screen shrinks it (to 0.6) into a rounded card that follows the finger; "
             + "released moving right it lands on its grid cell in 0.25 s, otherwise it returns.",
-        source: "seed 000 (Part II custom interaction controller; seed-transitions.md §6)", interactive: true)
+        source: "seed 000 (Part II custom interaction controller; seed-transitions.md §6)")
     let sceneFields = InstagramScene.fields
     let parameters: [ParameterSpec] =
         InstagramParameters.animated + [
@@ -52,8 +52,8 @@ struct InstagramInteractivePop: Preset {
                 summary: "Reproduce the seed leaving the rounded mask on the detail screen after a cancel.",
                 source: "seed-transitions.md §14.12b"),
         ]
-    var decisionRules: [DecisionRule] { InstagramReleaseRule.rules }
-    var exampleGesture: [GestureSample]? { InstagramExampleGestures.interactivePop }
+    var releaseRules: [DecisionRule] { InstagramReleaseRule.rules }
+    var exampleSamples: [GestureSample] { InstagramExampleGestures.interactivePop }
 
     /// The card while dragged by `translation` (seed-transitions.md §6.2):
     /// s = clamp(1 − rate·p, minimum, 1) and transform scale(s).translatedBy(tx, ty),
@@ -69,6 +69,12 @@ struct InstagramInteractivePop: Preset {
         state.scale = scale
         state.translation = parameters.bool("translationFollowsFinger") ? translation : translation * scale
         return (state, progress)
+    }
+
+    var trigger: Trigger {
+        .gesture(
+            example: exampleSamples,
+            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {

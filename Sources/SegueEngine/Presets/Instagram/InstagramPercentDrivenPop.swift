@@ -9,7 +9,7 @@ struct InstagramPercentDrivenPop: Preset {
         id: "instagram.pop.percentDriven", title: "Instagram pop scrubbed by a pan (percent-driven)",
         summary: "A horizontal pan scrubs the shrink-to-cell pop (progress = tx / W); released moving right it "
             + "finishes, otherwise it plays back.",
-        source: "seed 000 (Part II, UIPercentDrivenInteractiveTransition; seed-transitions.md §5)", interactive: true)
+        source: "seed 000 (Part II, UIPercentDrivenInteractiveTransition; seed-transitions.md §5)")
     let sceneFields = InstagramScene.fields
     let parameters =
         InstagramParameters.animated + [
@@ -19,8 +19,14 @@ struct InstagramPercentDrivenPop: Preset {
                 source: "UIPercentDrivenInteractiveTransition.completionSpeed default 1 (motion-math.md §3.3)"),
             SharedParameters.velocityEstimator,
         ]
-    let decisionRules = [InstagramReleaseRule.rules[0]]
-    var exampleGesture: [GestureSample]? { InstagramExampleGestures.percentDrivenPop }
+    let releaseRules = [InstagramReleaseRule.rules[0]]
+    var exampleSamples: [GestureSample] { InstagramExampleGestures.percentDrivenPop }
+
+    var trigger: Trigger {
+        .gesture(
+            example: exampleSamples,
+            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
+    }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = InstagramScene(input.scene)

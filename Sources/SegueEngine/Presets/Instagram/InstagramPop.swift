@@ -6,11 +6,10 @@ struct InstagramPop: Preset {
     let description = PresetDescription(
         id: "instagram.pop", title: "Instagram post zoom (pop)",
         summary: "The back button shrinks the detail screen back onto its grid cell while the dimming lifts.",
-        source: "seed 000 (Part I pop; seed-transitions.md §4)", interactive: false)
+        source: "seed 000 (Part I pop; seed-transitions.md §4)")
     let sceneFields = InstagramScene.fields
     let parameters = InstagramParameters.animated
-    let decisionRules: [DecisionRule] = []
-    let exampleGesture: [GestureSample]? = nil
+    let trigger = Trigger.tap
 
     /// The pop's two ends: the detail full screen, dimmed grid behind; and the detail
     /// image on the cell with square corners, no dimming.

@@ -6,11 +6,10 @@ struct InstagramPush: Preset {
     let description = PresetDescription(
         id: "instagram.push", title: "Instagram post zoom (push)",
         summary: "Tapping a grid cell grows its image into the detail screen while the grid dims.",
-        source: "seed 000 (Part I push; seed-transitions.md §3)", interactive: false)
+        source: "seed 000 (Part I push; seed-transitions.md §3)")
     let sceneFields = InstagramScene.fields
     let parameters = InstagramParameters.animated
-    let decisionRules: [DecisionRule] = []
-    let exampleGesture: [GestureSample]? = nil
+    let trigger = Trigger.tap
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = InstagramScene(input.scene)

@@ -13,8 +13,7 @@ struct MiquidoDiveDeeper: Preset {
             + "fade colour; beyond the seed: the decision reads the release sample, a pan starting off the card "
             + "presents nothing; detailReveal and legacyShouldFinish offer a fade-in detail and the seed's "
             + "changed-only decision.",
-        source: "seed 001 (TransitionInteractor, handlePanGesture; seed-transitions.md §7.4, §15.5)",
-        interactive: true)
+        source: "seed 001 (TransitionInteractor, handlePanGesture; seed-transitions.md §7.4, §15.5)")
     let sceneFields = MiquidoScene.fields
     let parameters =
         MiquidoParameters.animated + [
@@ -42,12 +41,12 @@ struct MiquidoDiveDeeper: Preset {
                 source: "seed 001: shouldFinish is set only in case .changed"),
             SharedParameters.velocityEstimator,
         ]
-    let decisionRules = [
+    let releaseRules = [
         DecisionRule(
             id: "progressThreshold", summary: "finish iff progress > percentThreshold (0.1) at release, else cancel",
             source: "seed 001: interactor.shouldFinish = progress > percentThreshold")
     ]
-    var exampleGesture: [GestureSample]? { Self.exampleDrag }
+    var exampleSamples: [GestureSample] { Self.exampleDrag }
 
     /// §15.5: from (100, 200) on the card the finger moves up 150 pt over 0.3 s at 60 Hz,
     /// then lifts one frame later (p = 150/844 = 0.1777 → finish).
@@ -57,6 +56,12 @@ struct MiquidoDiveDeeper: Preset {
     /// Seed 001's progress for a translation: upward drags only, capped.
     static func progress(translation: Point, height: Double, cap: Double) -> Double {
         min(abs(min(translation.y / height, 0)), cap)
+    }
+
+    var trigger: Trigger {
+        .gesture(
+            example: exampleSamples,
+            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {

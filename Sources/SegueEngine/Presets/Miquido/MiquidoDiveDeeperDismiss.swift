@@ -8,11 +8,10 @@ struct MiquidoDiveDeeperDismiss: Preset {
             + "1 → 0 over the grid, on the same 0.5 s spring; the detail is hidden throughout. [inferred]: the "
             + "whole dismiss branch (the seed shows only its symmetric code), the fade's colour and place above "
             + "the grid.",
-        source: "seed 001 (presenting = false branch; seed-transitions.md §7.3 [inferred])", interactive: false)
+        source: "seed 001 (presenting = false branch; seed-transitions.md §7.3 [inferred])")
     let sceneFields = MiquidoScene.fields
     let parameters = MiquidoParameters.animated
-    let decisionRules: [DecisionRule] = []
-    let exampleGesture: [GestureSample]? = nil
+    let trigger = Trigger.tap
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         try MiquidoAnimation.run(id: description.id, presenting: false, input: input)

@@ -8,12 +8,10 @@ struct MiquidoDiveDeeperPresent: Preset {
             + "view going 0 → 1, on a 0.5 s UIView spring (damping 1, velocity 0.5); the real detail cuts in at "
             + "the end. [inferred]: presentTransform as a non-uniform scale, the fade colour (white), the grid "
             + "leaving the hierarchy at the end.",
-        source: "seed 001 (TransformTransition.animateTransition; seed-transitions.md §7.2, §15.5)",
-        interactive: false)
+        source: "seed 001 (TransformTransition.animateTransition; seed-transitions.md §7.2, §15.5)")
     let sceneFields = MiquidoScene.fields
     let parameters = MiquidoParameters.animated
-    let decisionRules: [DecisionRule] = []
-    let exampleGesture: [GestureSample]? = nil
+    let trigger = Trigger.tap
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         try MiquidoAnimation.run(id: description.id, presenting: true, input: input)

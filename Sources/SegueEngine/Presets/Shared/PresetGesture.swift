@@ -13,14 +13,10 @@ struct PresetGesture {
     /// decided by that sample.
     init(_ input: SimulationInput) throws(SimulationError) {
         guard let track = input.gesture else {
-            throw SimulationError(
-                pointer: "/gesture",
-                "This preset is driven by a gesture: send {\"samples\": [...]} (GET /v1/presets/{id} has an example).")
+            throw SimulationError.gestureRequired
         }
         guard let release = track.release else {
-            throw SimulationError(
-                pointer: "/gesture/samples",
-                "The gesture never ends: its last sample must have phase 'ended' (or 'cancelled').")
+            throw SimulationError.gestureNeverEnds(otherwise: nil)
         }
         self.track = track
         self.release = release

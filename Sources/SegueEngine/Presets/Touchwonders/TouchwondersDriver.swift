@@ -64,14 +64,10 @@ enum TouchwondersDriver {
         _ model: some TouchwondersModel, input: SimulationInput, layers: [LayerDescription]
     ) throws(SimulationError) -> Simulation {
         guard let track = input.gesture else {
-            throw SimulationError(
-                pointer: "/gesture",
-                "This preset is driven by a gesture: send {\"samples\": [...]} (GET /v1/presets/{id} has an example).")
+            throw SimulationError.gestureRequired
         }
         guard let lastRelease = track.release else {
-            throw SimulationError(
-                pointer: "/gesture/samples",
-                "The gesture never ends: its last sample must have phase 'ended' (or 'cancelled').")
+            throw SimulationError.gestureNeverEnds(otherwise: nil)
         }
         let parameters = input.parameters
         let estimator = VelocityEstimator(rawValue: parameters.choice("velocityEstimator")) ?? .standard
@@ -79,9 +75,10 @@ enum TouchwondersDriver {
         let began = track.began.time
         if let reason = model.gate(strokes[0], estimator: estimator) {
             if strokes.count > 1 {
-                throw SimulationError(
-                    pointer: "/gesture/samples/\(strokes[0].samples.count)",
-                    "The first stroke never started the transition (\(reason)), so there is nothing in flight "
+                throw SimulationError.sampleRefused(
+                    index: strokes[0].samples.count,
+                    reason:
+                        "The first stroke never started the transition (\(reason)), so there is nothing in flight "
                         + "for stroke 2 to grab; send one stroke, or start the transition with the first.")
             }
             return try ignored(model, track: track, release: lastRelease, reason: reason, input: input, layers: layers)
@@ -97,9 +94,10 @@ enum TouchwondersDriver {
             if let previous = segments.last {
                 let time = stroke.began.time
                 guard time < previous.completed else {
-                    throw SimulationError(
-                        pointer: "/gesture/samples/\(strokeStart)",
-                        "Stroke \(index + 1) begins at \(Format.amount(time)) s, after the transition completed at "
+                    throw SimulationError.sampleRefused(
+                        index: strokeStart,
+                        reason:
+                            "Stroke \(index + 1) begins at \(Format.amount(time)) s, after the transition completed at "
                             + "\(Format.amount(previous.completed)) s; a new stroke must begin while the settle "
                             + "animation runs, to grab the element in flight.")
                 }
@@ -107,18 +105,20 @@ enum TouchwondersDriver {
                 let touch = stroke.began.location
                 let rect = grab.element
                 guard touch.x >= rect.minX, touch.x <= rect.maxX, touch.y >= rect.minY, touch.y <= rect.maxY else {
-                    throw SimulationError(
-                        pointer: "/gesture/samples/\(strokeStart)",
-                        "Stroke \(index + 1) touches down at (\(Format.amount(touch.x)), \(Format.amount(touch.y))), "
+                    throw SimulationError.sampleRefused(
+                        index: strokeStart,
+                        reason:
+                            "Stroke \(index + 1) touches down at (\(Format.amount(touch.x)), \(Format.amount(touch.y))), "
                             + "outside the shared element, which is then at (\(Format.amount(rect.x)), "
                             + "\(Format.amount(rect.y)), \(Format.amount(rect.width)), \(Format.amount(rect.height))); "
                             + "the interrupting press sits on the element, so touch down inside it.")
                 }
             }
             guard let release = stroke.release else {
-                throw SimulationError(
-                    pointer: "/gesture/samples/\(strokeStart + stroke.samples.count - 1)",
-                    "Stroke \(index + 1) never ends: end it with 'ended' (or 'cancelled') before the next 'began'.")
+                throw SimulationError.sampleRefused(
+                    index: strokeStart + stroke.samples.count - 1,
+                    reason:
+                        "Stroke \(index + 1) never ends: end it with 'ended' (or 'cancelled') before the next 'began'.")
             }
             let released = model.dragged(from: grab, stroke: stroke, isFirst: index == 0, at: release.time)
             let velocity = stroke.velocity(at: release.time, using: estimator).velocity

@@ -46,22 +46,22 @@ struct TouchwondersSpring: Sendable {
             "at \(Format.amount(input.frameRate)) frames per second that is more than \(input.maxFrames) frames, "
             + "the most one simulation may produce"
         if spring.renderedDampingRatio == 0 {
-            throw SimulationError(
-                pointer: "/parameters/springDamping",
+            throw SimulationError.parameter(
+                "springDamping",
                 "\(described) has no damping, so it oscillates forever and the transition never ends. Give "
                     + "springDamping a positive value: \(Format.amount(critical)) N·s/m, 2√(k·m), is critical "
                     + "damping (the quickest settle without overshoot).")
         }
         let lasts = settle.isFinite ? "takes \(Format.amount(settle)) s to settle" : "does not settle within 100 000 s"
         if spring.renderedDampingRatio < 1 {
-            throw SimulationError(
-                pointer: "/parameters/springDamping",
+            throw SimulationError.parameter(
+                "springDamping",
                 "\(described) is so lightly damped (damping ratio \(Format.unplain(spring.dampingRatio))) that it "
                     + "\(lasts); \(cap). Raise springDamping toward \(Format.amount(critical)) N·s/m, 2√(k·m), "
                     + "critical damping, or lower frameRate.")
         }
-        throw SimulationError(
-            pointer: "/parameters/springStiffness",
+        throw SimulationError.parameter(
+            "springStiffness",
             "\(described) swings so slowly (√(k/m) = \(Format.unplain(spring.naturalFrequency)) rad/s) that it "
                 + "\(lasts); \(cap). Raise springStiffness or lower springMass (the settle takes about "
                 + "6.9·√(m/k) s when critically damped), or lower frameRate.")

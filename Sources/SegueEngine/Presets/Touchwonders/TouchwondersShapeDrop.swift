@@ -13,9 +13,7 @@ struct TouchwondersShapeDrop: Preset {
             + "velocity), otherwise back. A new touch during the spring grabs the shape in flight. [inferred] the "
             + "drop target ends at −0.45·H (the seed's factor is not given) and is scrubbed and continued "
             + "linearly; the dropped copy stays on the drop target after a finish.",
-        source: "seed 002 (Touchwonders Transition, ShapeInteraction; seed-transitions.md §8.1, §8.4, §15.6)",
-        interactive: true)
-    var acceptsRegrab: Bool { true }
+        source: "seed 002 (Touchwonders Transition, ShapeInteraction; seed-transitions.md §8.1, §8.4, §15.6)")
 
     let sceneFields: [ParameterSpec] = [
         ParameterSpec(
@@ -64,7 +62,7 @@ struct TouchwondersShapeDrop: Preset {
             TouchwondersReleaseRule.velocityEstimator,
         ]
 
-    var decisionRules: [DecisionRule] {
+    var releaseRules: [DecisionRule] {
         [
             DecisionRule(
                 id: "shapeCompletion",
@@ -77,7 +75,7 @@ struct TouchwondersShapeDrop: Preset {
 
     /// Touch the shape at (195, 740) and drag up 200 pt in 0.25 s, then lift one frame later:
     /// f = 200/275.8 ≈ 0.725 > 1/3, so the shape drops.
-    var exampleGesture: [GestureSample]? { Self.example }
+    var exampleSamples: [GestureSample] { Self.example }
 
     static let example: [GestureSample] = {
         let start = Point(x: 195, y: 740)
@@ -92,6 +90,12 @@ struct TouchwondersShapeDrop: Preset {
         samples.append(GestureSample(time: 16.0 / 60, location: start + Point(x: 0, y: -200), phase: .ended))
         return samples
     }()
+
+    var trigger: Trigger {
+        .gesture(
+            example: exampleSamples,
+            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())), acceptsRegrab: true)
+    }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let model = Model(scene: input.scene, parameters: input.parameters, id: description.id)

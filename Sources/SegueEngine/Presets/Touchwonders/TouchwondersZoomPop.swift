@@ -13,9 +13,7 @@ struct TouchwondersZoomPop: Preset {
             + "(m 0.1, k 15, c 2), otherwise back. A new touch during the spring grabs the image in flight. "
             + "[inferred] regrab progress continues from the grabbed state; the layers follow a linear timeline; "
             + "[beyond the seed] the +10 pt centre offset is off unless legacyCentreOffset.",
-        source: "seed 002 (Touchwonders Transition, InteractiveZoomTransition; seed-transitions.md §8.1–§8.3, §15.6)",
-        interactive: true)
-    var acceptsRegrab: Bool { true }
+        source: "seed 002 (Touchwonders Transition, InteractiveZoomTransition; seed-transitions.md §8.1–§8.3, §15.6)")
 
     static let sceneE = (
         window: Size(width: 390, height: 844),
@@ -81,7 +79,7 @@ struct TouchwondersZoomPop: Preset {
             TouchwondersReleaseRule.velocityEstimator,
         ]
 
-    var decisionRules: [DecisionRule] {
+    var releaseRules: [DecisionRule] {
         [
             DecisionRule(
                 id: "zoomCompletion",
@@ -94,7 +92,7 @@ struct TouchwondersZoomPop: Preset {
 
     /// §15.6: touch the header at (195, 250) and drag to (215, 480) in 0.3 s, then rest 0.1 s:
     /// f = 1 − √(20² + 364²)/594 ≈ 0.386 > 0.33 and a slow release, so the pop finishes.
-    var exampleGesture: [GestureSample]? { Self.example }
+    var exampleSamples: [GestureSample] { Self.example }
 
     static let example: [GestureSample] = {
         let start = Point(x: 195, y: 250)
@@ -111,6 +109,12 @@ struct TouchwondersZoomPop: Preset {
         samples.append(GestureSample(time: 24.0 / 60, location: end, phase: .ended))
         return samples
     }()
+
+    var trigger: Trigger {
+        .gesture(
+            example: exampleSamples,
+            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())), acceptsRegrab: true)
+    }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let model = Model(scene: input.scene, parameters: input.parameters, id: description.id, input: input)

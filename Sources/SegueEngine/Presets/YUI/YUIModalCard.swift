@@ -16,8 +16,7 @@ struct YUIModalCard: Preset {
             + "drag headed for [inferred]; the decision finishes when the stage "
             + "changes and cancels when it stays; the settled frame carries the stage (and projectedY) as "
             + "annotations.",
-        source: "seed 004 (YUI ModalCard.swift, ModalCardView.swift; seed-transitions.md §12, §15.10)",
-        interactive: true)
+        source: "seed 004 (YUI ModalCard.swift, ModalCardView.swift; seed-transitions.md §12, §15.10)")
     let sceneFields = YUIModalCardScene.fields
     let parameters: [ParameterSpec] = [
         ParameterSpec(
@@ -86,10 +85,16 @@ struct YUIModalCard: Preset {
             source: "seed-transitions.md §14.36"),
         SharedParameters.velocityEstimator,
     ]
-    let decisionRules = YUIModalCardRelease.rules
-    var exampleGesture: [GestureSample]? {
+    let releaseRules = YUIModalCardRelease.rules
+    var exampleSamples: [GestureSample] {
         // Scene I's first test: from half, drag up 200 pt in 0.3 s and lift.
         ExampleGestures.linearDrag(from: Point(x: 195, y: 600), by: Point(x: 0, y: -200), over: 0.3)
+    }
+
+    var trigger: Trigger {
+        .gesture(
+            example: exampleSamples,
+            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {

@@ -75,29 +75,29 @@ struct YUIModalCardScene: Sendable {
     /// and the drag's range from full's top to peek's would run backwards.
     static func validated(_ values: ParameterValues) throws(SimulationError) -> YUIModalCardScene {
         let scene = YUIModalCardScene(values)
-        var issues: [SimulationError.Issue] = []
+        var issues: [FieldIssue] = []
         let width = scene.window.width
         if width - 2 * scene.inset <= 0 {
             issues.append(
-                SimulationError.Issue(
-                    pointer: "/scene/inset",
-                    message: "An inset of \(Format.amount(scene.inset)) pt on each side leaves the card no width in "
+                FieldIssue(
+                    .scene, "inset",
+                    "An inset of \(Format.amount(scene.inset)) pt on each side leaves the card no width in "
                         + "a window \(Format.amount(width)) pt wide; use an inset below \(Format.amount(width / 2)) pt "
                         + "or a wider window."))
         }
         let halfTab = scene.inset + 0.5 * scene.window.height
         if scene.peekTab > halfTab {
             issues.append(
-                SimulationError.Issue(
-                    pointer: "/scene/peekTab",
-                    message: "The peek stage would show \(Format.amount(scene.peekTab)) pt of the card above the "
+                FieldIssue(
+                    .scene, "peekTab",
+                    "The peek stage would show \(Format.amount(scene.peekTab)) pt of the card above the "
                         + "safe-area bottom, more than the half stage (half the \(Format.amount(scene.window.height)) "
                         + "pt window plus the \(Format.amount(scene.inset)) pt inset: "
                         + "\(Format.amount(halfTab)) pt), so the stages would not rise peek, half, full. Use a "
                         + "peekTab of at most \(Format.amount(halfTab)) pt, or a window at least "
                         + "\(Format.amount(2 * (scene.peekTab - scene.inset))) pt tall."))
         }
-        guard issues.isEmpty else { throw SimulationError(issues) }
+        guard issues.isEmpty else { throw SimulationError.fields(issues) }
         return scene
     }
 

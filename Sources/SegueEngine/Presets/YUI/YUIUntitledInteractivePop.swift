@@ -13,8 +13,7 @@ struct YUIUntitledInteractivePop: Preset {
             + "dragging never reaches the end (§14.14); fixed by default (both 0.4 s), reproduced with "
             + "legacyDurationMismatch. p is clamped to [0, 1] and a cancel from p ≤ 0 is immediate (§14.13) "
             + "[beyond the seed].",
-        source: "seed 004 ([untitled] handlePan, SharedTransitionConfig.untitled; seed-transitions.md §11.3, §15.9)",
-        interactive: true)
+        source: "seed 004 ([untitled] handlePan, SharedTransitionConfig.untitled; seed-transitions.md §11.3, §15.9)")
     let sceneFields = YUIUntitledScene.fields
     let parameters: [ParameterSpec] = [
         ParameterSpec(
@@ -41,15 +40,21 @@ struct YUIUntitledInteractivePop: Preset {
             source: "seed 004 handlePan: progress > 0.1 && velocity.x > 0"),
         SharedParameters.velocityEstimator,
     ]
-    let decisionRules = [
+    let releaseRules = [
         DecisionRule(
             id: "yuiUntitled",
             summary: "finish iff vx > 900 pt/s or (p > 0.1 and vx > 0), else cancel at completionSpeed p",
             source: "seed 004 ([untitled] handlePan .ended; seed-transitions.md §11.3)")
     ]
-    var exampleGesture: [GestureSample]? {
+    var exampleSamples: [GestureSample] {
         // Scene H's first test: tx grows to 60 (p = 0.154) at 200 pt/s, then the finger lifts.
         ExampleGestures.linearDrag(from: Point(x: 40, y: 500), by: Point(x: 60, y: 0), over: 0.3)
+    }
+
+    var trigger: Trigger {
+        .gesture(
+            example: exampleSamples,
+            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {

@@ -67,12 +67,11 @@ struct YUIUntitledPush: Preset {
             + "cell's art scales uniformly onto the detail art (the radius scales with it, 16·350/147 ≈ 38.1, not "
             + "animated), on a UIView spring 0.4 s, damping 2 (UIKit clamps it to 1), velocity 0.4. The grid "
             + "placeholder grows about the cell's centre [inferred].",
-        source: "seed 004 ([untitled] pushAnimation; seed-transitions.md §11.1, §15.9)", interactive: false)
+        source: "seed 004 ([untitled] pushAnimation; seed-transitions.md §11.1, §15.9)")
     let sceneFields = YUIUntitledScene.fields
     let parameters = YUIUntitledTransition.springParameters(
         dampingRatio: 2, initialVelocity: 0.4, source: "seed 004 [untitled] push")
-    let decisionRules: [DecisionRule] = []
-    let exampleGesture: [GestureSample]? = nil
+    let trigger = Trigger.tap
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         try YUIUntitledTransition.run(id: description.id, direction: .push, input: input)
@@ -88,12 +87,11 @@ struct YUIUntitledPop: Preset {
         summary: "The detail slides out to the right without fading (the push's fade is not mirrored, as in the "
             + "seed), the grid slides in from the left fading in, and a radius-40 copy of the detail art shrinks "
             + "onto the cell (radius 40·147/350 ≈ 16.8), on a UIView spring 0.4 s, damping 1, velocity 0.",
-        source: "seed 004 ([untitled] popAnimation; seed-transitions.md §11.2, §15.9)", interactive: false)
+        source: "seed 004 ([untitled] popAnimation; seed-transitions.md §11.2, §15.9)")
     let sceneFields = YUIUntitledScene.fields
     let parameters = YUIUntitledTransition.springParameters(
         dampingRatio: 1, initialVelocity: 0, source: "seed 004 [untitled] pop")
-    let decisionRules: [DecisionRule] = []
-    let exampleGesture: [GestureSample]? = nil
+    let trigger = Trigger.tap
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         try YUIUntitledTransition.run(id: description.id, direction: .pop, input: input)

@@ -17,8 +17,7 @@ struct YUIPaperInteractivePop: Preset {
             + "spring (damping 2 → 1) with the finger's velocity handed off. [inferred]: the drag distance 0.5·H, "
             + "the gate and the release policy, all borrowed from §10.4; the header's frame and card count.",
         source: "beyond seed 004 (README TODO: \"Add interactive gesture to Facebook Paper cards\"; "
-            + "seed-transitions.md §10.3, §10.4, §14.29)",
-        interactive: true)
+            + "seed-transitions.md §10.3, §10.4, §14.29)")
     let sceneFields = YUIPaperScene.fields
     let parameters =
         YUIPaperParameters.all + [
@@ -40,13 +39,13 @@ struct YUIPaperInteractivePop: Preset {
                 source: "seed 004 HomeView gestureRecognizerShouldBegin: |vy| > 1.5·|vx| (§10.4) [inferred reuse]"),
             SharedParameters.velocityEstimator,
         ]
-    let decisionRules = [
+    let releaseRules = [
         DecisionRule(
             id: "flickOrHalf",
             summary: "if |vy| > 500 pt/s finish iff vy > 0, else finish iff p > 0.5 (beyond the seed)",
             source: "seed 004 HomeView settings pull-down release (seed-transitions.md §10.4), reused")
     ]
-    var exampleGesture: [GestureSample]? { Self.exampleDrag }
+    var exampleSamples: [GestureSample] { Self.exampleDrag }
 
     /// From the middle of the screen the finger moves down 260 pt over 0.3 s at 60 Hz,
     /// then lifts one frame later (p = 260/422 ≈ 0.616, vy ≈ 867 pt/s → finish).
@@ -56,6 +55,12 @@ struct YUIPaperInteractivePop: Preset {
     /// The pop's progress for a translation: downward drags only, clamped to [0, 1].
     static func progress(translation: Point, distance: Double) -> Double {
         min(max(translation.y / distance, 0), 1)
+    }
+
+    var trigger: Trigger {
+        .gesture(
+            example: exampleSamples,
+            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {

@@ -9,12 +9,10 @@ struct YUIPaperPop: Preset {
             + "At the end the demo leaves the window. Beyond the seed by default: the page offset includes the "
             + "1.5 pt spacing (legacyPageOffset). [inferred]: the content offset returning to the scene's, the "
             + "header's frame, the number of cards.",
-        source: "seed 004 (HomeTransitionAnimationController.popAnimation; seed-transitions.md §10.3, §15.8)",
-        interactive: false)
+        source: "seed 004 (HomeTransitionAnimationController.popAnimation; seed-transitions.md §10.3, §15.8)")
     let sceneFields = YUIPaperScene.fields
     let parameters = YUIPaperParameters.all
-    let decisionRules: [DecisionRule] = []
-    let exampleGesture: [GestureSample]? = nil
+    let trigger = Trigger.tap
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         try YUIPaperAnimation.run(id: description.id, pushing: false, input: input)

@@ -12,12 +12,10 @@ struct YUIPaperPush: Preset {
             + "seed by default: the target offset includes the 1.5 pt spacing (legacyPageOffset reproduces the "
             + "seed's i·W). [inferred]: the header's frame, the number of cards, the home leaving the window at "
             + "the end.",
-        source: "seed 004 (HomeTransitionAnimationController.pushAnimation; seed-transitions.md §10.2, §15.8)",
-        interactive: false)
+        source: "seed 004 (HomeTransitionAnimationController.pushAnimation; seed-transitions.md §10.2, §15.8)")
     let sceneFields = YUIPaperScene.fields
     let parameters = YUIPaperParameters.all
-    let decisionRules: [DecisionRule] = []
-    let exampleGesture: [GestureSample]? = nil
+    let trigger = Trigger.tap
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         try YUIPaperAnimation.run(id: description.id, pushing: true, input: input)

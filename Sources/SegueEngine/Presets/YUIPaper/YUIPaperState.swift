@@ -120,41 +120,45 @@ struct YUIPaperState: Sendable, Hashable {
         let scene = geometry.scene
         let home = homeVisible ? 1.0 : 0
         var layers = [
-            LayerState(frame: scene.bounds, opacity: home, cornerRadius: scene.displayCornerRadius),
-            LayerState(frame: scene.bounds, opacity: homeVisible ? backdropOpacity : 0),
+            LayerState(id: "home", frame: scene.bounds, opacity: home, cornerRadius: scene.displayCornerRadius),
+            LayerState(id: "backdrop", frame: scene.bounds, opacity: homeVisible ? backdropOpacity : 0),
         ]
-        for index in geometry.cardIndices {
+        for (index, id) in zip(geometry.cardIndices, Self.cardLayerIDs) {
             let frame = geometry.small.imageContainer(index)
             let visible = YUIPaperLayout.lerp(frame, geometry.big.imageContainer(index), layout)
             layers.append(
                 LayerState(
-                    frame: frame, transform: Self.transform(from: frame, to: visible),
+                    id: id, frame: frame, transform: Self.transform(from: frame, to: visible),
                     opacity: geometry.exists(index) ? home : 0, cornerRadius: cardRadius))
         }
         let selected = scene.selectedIndex
         let title = geometry.small.title(selected)
         layers.append(
             LayerState(
-                frame: title,
+                id: "selectedTitle", frame: title,
                 transform: Self.transform(
                     from: title, to: YUIPaperLayout.lerp(title, geometry.big.title(selected), layout)),
                 opacity: home * titleOpacity))
         let lift = -YUIPaperConstants.labelsLiftFraction * scene.window.height * labelsLift
         layers.append(
             LayerState(
-                frame: scene.labelsFrame,
+                id: "labels", frame: scene.labelsFrame,
                 transform: lift == 0 ? .identity : AffineTransform(translationX: 0, y: lift),
                 opacity: home * labelsOpacity))
         layers.append(
             LayerState(
-                frame: scene.bounds, transform: Self.transform(from: scene.bounds, to: demoRect), opacity: demoOpacity,
+                id: "demo", frame: scene.bounds, transform: Self.transform(from: scene.bounds, to: demoRect),
+                opacity: demoOpacity,
                 cornerRadius: demoRadius))
         return layers
     }
 
+    /// The card layers' ids, in the order of `YUIPaperGeometry.cardIndices`.
+    static let cardLayerIDs = ["previousCard", "selectedCard", "nextCard"]
+
     static func layerDescriptions(_ geometry: YUIPaperGeometry) -> [LayerDescription] {
         let scene = geometry.scene
-        let names = ["previousCard", "selectedCard", "nextCard"]
+        let names = cardLayerIDs
         let roles = [
             "the card before the selected one (opacity 0 if there is none)",
             "the selected card",

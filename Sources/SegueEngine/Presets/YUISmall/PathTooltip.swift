@@ -14,7 +14,7 @@ struct PathTooltip: Preset {
             + "hand angles. 1.0 s after scrolling stops it fades out over 0.3 s. The decision always finishes (rule "
             + "fadeOutAfterScrolling). Beyond the seed [inferred]: posts of equal height with evenly spaced times, no "
             + "rubber band at the content's ends, the hands shown at their target angles (no spring).",
-        source: "seed 004 (YUI PathView, PathClockTooltip; seed-transitions.md §13.3, §15.13)", interactive: true)
+        source: "seed 004 (YUI PathView, PathClockTooltip; seed-transitions.md §13.3, §15.13)")
     let sceneFields: [ParameterSpec] = [
         ParameterSpec(
             name: "window", kind: .size, defaultValue: .size(Size(width: 390, height: 844)),
@@ -73,14 +73,14 @@ struct PathTooltip: Preset {
                 + "[inferred]) or UIKit's pan filter, which keeps the stale velocity of the last move.",
             source: "motion-math.md §4.1, §4.2"),
     ]
-    let decisionRules = [
+    let releaseRules = [
         DecisionRule(
             id: "fadeOutAfterScrolling",
             summary: "always finish: when scrolling stops (the release, or the end of the coast) the tooltip fades "
                 + "out after hideDelay over hideDuration",
             source: "seed 004: scrollViewDidEndDragging/DidEndDecelerating start the 1.0 s hide timer")
     ]
-    var exampleGesture: [GestureSample]? { YUISmallExampleGestures.pathTooltip }
+    var exampleSamples: [GestureSample] { YUISmallExampleGestures.pathTooltip }
 
     /// The tooltip's constant geometry: 120 × 40, trailing inset 4, top at safeTop.
     static let tooltipSize = Size(width: 120, height: 40)
@@ -101,6 +101,12 @@ struct PathTooltip: Preset {
         return MaskState(
             rect: Rect(origin: .zero, size: tooltipSize), cornerRadius: 0, cornerCurve: .circular, path: path)
     }()
+
+    var trigger: Trigger {
+        .gesture(
+            example: exampleSamples,
+            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
+    }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = input.scene

@@ -15,7 +15,7 @@ struct TwitterSplash: Preset {
             + "sent as an SVG path beside its bounding rect; the bird's outline is a stand-in [inferred], since "
             + "the seed's logo is an image. Reproduced as in the seed: the easeInOut option on the springs is "
             + "ignored (§14.49) and the apparent first-stage shrink is 0.7·1.16 = 0.812 (§14.50).",
-        source: "seed 004 (YUI TwitterSplashScreenView; seed-transitions.md §13.2, §15.12)", interactive: false)
+        source: "seed 004 (YUI TwitterSplashScreenView; seed-transitions.md §13.2, §15.12)")
     let sceneFields: [ParameterSpec] = [
         ParameterSpec(
             name: "window", kind: .size, defaultValue: .size(Size(width: 390, height: 844)),
@@ -62,8 +62,7 @@ struct TwitterSplash: Preset {
             summary: "Both springs' relative initial velocity (whole changes per second).",
             source: "seed 004: initialSpringVelocity: 0.6"),
     ]
-    let decisionRules: [DecisionRule] = []
-    let exampleGesture: [GestureSample]? = nil
+    let trigger = Trigger.tap
 
     /// The timeline's numbers, read once from the parameters.
     struct Timeline {
@@ -126,9 +125,9 @@ struct TwitterSplash: Preset {
             }
             let scale = AffineTransform(scaleX: container, y: container)
             return [
-                LayerState(frame: bounds),
-                LayerState(frame: bounds, transform: scale, mask: mask),
-                LayerState(frame: bounds, transform: scale, opacity: screenshot, mask: mask),
+                LayerState(id: "background", frame: bounds),
+                LayerState(id: "container", frame: bounds, transform: scale, mask: mask),
+                LayerState(id: "screenshot", frame: bounds, transform: scale, opacity: screenshot, mask: mask),
             ]
         }
         let grid = input.frameGrid(start: 0, end: timeline.end)

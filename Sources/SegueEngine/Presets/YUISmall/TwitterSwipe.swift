@@ -13,8 +13,7 @@ struct TwitterSwipe: Preset {
             + "past 0.24·W the row slides out and fades in 0.2 s, otherwise it springs back (0.4 s, damping 1). "
             + "Fixed: a row dragged back past its start shows (and settles to) rest [beyond the seed]; the × starts "
             + "hidden; the row's deletion layout animation after the slide is not simulated [inferred].",
-        source: "seed 004 (YUI TwitterSwipeGestureView, TweetCell; seed-transitions.md §13.1, §15.11)",
-        interactive: true)
+        source: "seed 004 (YUI TwitterSwipeGestureView, TweetCell; seed-transitions.md §13.1, §15.11)")
     let sceneFields = TwitterSwipeScene.fields
     let parameters: [ParameterSpec] = [
         ParameterSpec(
@@ -41,14 +40,20 @@ struct TwitterSwipe: Preset {
             summary: "How the velocity the gate reads is estimated: UIKit's 0.2/0.8 blend or a least-squares fit.",
             source: "motion-math.md §4.1, §4.2"),
     ]
-    let decisionRules = [
+    let releaseRules = [
         DecisionRule(
             id: "distance",
             summary: "delete (finish) iff the release drags the row left by at least threshold·W (p = 1), else "
                 + "spring back (cancel); the velocity is not read",
             source: "seed 004: if progress == 1 { delete } else { snap back }")
     ]
-    var exampleGesture: [GestureSample]? { YUISmallExampleGestures.twitterSwipe }
+    var exampleSamples: [GestureSample] { YUISmallExampleGestures.twitterSwipe }
+
+    var trigger: Trigger {
+        .gesture(
+            example: exampleSamples,
+            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
+    }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = TwitterSwipeScene(input.scene)

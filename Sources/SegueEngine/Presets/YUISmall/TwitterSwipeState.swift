@@ -95,13 +95,15 @@ struct TwitterSwipeState: Sendable, Hashable {
     /// frame's annotations name (LayerState carries one radius, not maskedCorners).
     func layers(_ scene: TwitterSwipeScene) -> [LayerState] {
         [
-            LayerState(frame: scene.aboveCell, cornerRadius: neighbourCornerRadius),
-            LayerState(frame: scene.belowCell, cornerRadius: neighbourCornerRadius),
+            LayerState(id: "aboveCell", frame: scene.aboveCell, cornerRadius: neighbourCornerRadius),
+            LayerState(id: "belowCell", frame: scene.belowCell, cornerRadius: neighbourCornerRadius),
             LayerState(
-                frame: scene.deleteButton, transform: AffineTransform(translationX: buttonTranslation, y: 0),
+                id: "deleteButton", frame: scene.deleteButton,
+                transform: AffineTransform(translationX: buttonTranslation, y: 0),
                 opacity: buttonOpacity, cornerRadius: Self.deleteButtonSide / 2),
             LayerState(
-                frame: scene.pannedCell, transform: AffineTransform(translationX: rowTranslation, y: 0),
+                id: "pannedCell", frame: scene.pannedCell,
+                transform: AffineTransform(translationX: rowTranslation, y: 0),
                 opacity: rowOpacity, cornerRadius: rowCornerRadius,
                 shadow: ShadowState(opacity: shadowOpacity, radius: shadowRadius, offset: Self.shadowOffset)),
         ]
