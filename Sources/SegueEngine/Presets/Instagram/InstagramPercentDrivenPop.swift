@@ -12,37 +12,24 @@ struct InstagramPercentDrivenPop: Preset {
         source: "seed 000 (Part II, UIPercentDrivenInteractiveTransition; seed-transitions.md §5)")
     let sceneFields = InstagramScene.fields
     let parameters =
-        InstagramParameters.animated + [
-            ParameterSpec(
-                name: "completionSpeed", kind: .number(0.1...10, unit: ""), defaultValue: .number(1),
-                summary: "How fast finish() and cancel() play the rest of the animation.",
-                source: "UIPercentDrivenInteractiveTransition.completionSpeed default 1 (motion-math.md §3.3)"),
-            SharedParameters.velocityEstimator,
-        ]
-    let releaseRules = [InstagramReleaseRule.rules[0]]
-    var exampleSamples: [GestureSample] { InstagramExampleGestures.percentDrivenPop }
-
-    var trigger: Trigger {
-        .gesture(
-            example: exampleSamples,
-            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
-    }
+        InstagramKeys.animated + [ParameterSpec](InstagramKeys.completionSpeed, SharedKeys.velocityEstimator)
+    let trigger = Trigger.gesture(
+        example: InstagramExampleGestures.percentDrivenPop, rules: DecisionRules(InstagramReleaseRule.rules[0]))
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = InstagramScene(input.scene)
+        let layers = scene.layers
+        let parameters = input.parameters
         let gesture = try PresetGesture(input)
-        let easing = InstagramAnimation.easing(input.parameters)
-        let (start, end) = InstagramPop.ends(scene, input.parameters)
-        let began = gesture.track.began.time
+        let easing = InstagramAnimation.easing(parameters)
+        let (start, end) = InstagramPop.ends(scene, parameters)
         let releaseTime = gesture.release.time
-        let layers = InstagramState.layerDescriptions(scene)
-        let gate = gesture.passesGate("horizontal")
+        let gate = gesture.passesGate(.horizontal)
         // The screen before the pan is recognised (and when it never is), the same on every frame.
-        let detailAlone = InstagramState.detailAlone(scene).layers(scene)
+        let detailAlone = InstagramState.detailAlone(scene).layers(layers)
         guard gate.passes, let recognized = gesture.recognitionTime else {
             return try gesture.stillSimulation(
-                presetID: description.id, layers: layers, still: detailAlone,
-                input: input,
+                presetID: description.id, layers: layers.all, still: detailAlone, input: input,
                 decision: gesture.refusedByGate(explanation: "\(gate.reason): no pop started"))
         }
 
@@ -50,41 +37,29 @@ struct InstagramPercentDrivenPop: Preset {
         func percent(at time: Double) -> Double {
             min(max(gesture.translation(at: time).x / scene.window.width, 0), 1)
         }
+        /// The pop animation shown at `animationTime` of its duration; progress is UIKit's
+        /// percentComplete, the fraction of the animation's time shown.
+        func look(atAnimationTime animationTime: Double) -> Look {
+            let e = easing.value(at: animationTime)
+            return Look(
+                layers: start.interpolated(to: end, e).layers(layers), progress: min(animationTime / easing.duration, 1)
+            )
+        }
         let releasePercent = percent(at: releaseTime)
         let decision = gesture.decision(by: .velocitySign, window: scene.window, progress: releasePercent)
         let outcome = decision.outcome
         var transition = PercentDrivenTransition(
-            reportedDuration: easing.duration, completionSpeed: input.parameters.number("completionSpeed"))
+            reportedDuration: easing.duration, completionSpeed: parameters[InstagramKeys.completionSpeed])
         transition.update(releasePercent)
         transition.complete(outcome == .finish ? .finish : .cancel, at: releaseTime)
         let completed = transition.completionEndTime ?? releaseTime
         let settled = outcome == .finish ? InstagramPop.finished(end) : InstagramState.detailAlone(scene)
-
-        let grid = input.frameGrid(start: began, end: completed)
-        let frames = try grid.frames(
-            state: { time in
-                if time < recognized {
-                    return SimulationFrame(
-                        time: time, phase: .interactive, progress: 0,
-                        layers: detailAlone)
-                }
-                let interactive = time < releaseTime
-                let animationTime =
-                    interactive ? percent(at: time) * easing.duration : transition.animationTime(at: time)
-                let e = easing.value(at: animationTime)
-                // progress is UIKit's percentComplete: the fraction of the animation's time shown.
-                return SimulationFrame(
-                    time: time, phase: interactive ? .interactive : .animating,
-                    progress: min(animationTime / easing.duration, 1),
-                    layers: start.interpolated(to: end, e).layers(scene))
-            },
-            finalState: { time in
-                SimulationFrame(
-                    time: time, phase: .settled, progress: outcome == .finish ? 1 : 0, layers: settled.layers(scene))
-            })
-        return Simulation(
-            presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
-            layers: layers, decision: decision, events: gesture.events(completed: completed, outcome: outcome),
-            frames: frames)
+        return try InteractiveTransition(
+            presetID: description.id, layers: layers.all, gesture: gesture, still: detailAlone, recognized: recognized,
+            dragging: { time in look(atAnimationTime: percent(at: time) * easing.duration) },
+            decision: decision, completed: completed,
+            settling: { time in look(atAnimationTime: transition.animationTime(at: time)) },
+            settled: Look(layers: settled.layers(layers), progress: outcome == .finish ? 1 : 0)
+        ).simulate(input)
     }
 }

@@ -8,15 +8,15 @@ struct InstagramPop: Preset {
         summary: "The back button shrinks the detail screen back onto its grid cell while the dimming lifts.",
         source: "seed 000 (Part I pop; seed-transitions.md §4)")
     let sceneFields = InstagramScene.fields
-    let parameters = InstagramParameters.animated
+    let parameters = InstagramKeys.animated
     let trigger = Trigger.tap
 
     /// The pop's two ends: the detail full screen, dimmed grid behind; and the detail
     /// image on the cell with square corners, no dimming.
     static func ends(_ scene: InstagramScene, _ parameters: ParameterValues) -> (InstagramState, InstagramState) {
         let start = InstagramState.fullScreen(
-            scene, radius: parameters.number("cornerRadius"), overlay: parameters.number("overlayOpacity"))
-        let end = InstagramState.onCell(scene, legacyAspectFit: parameters.bool("legacyAspectFit"))
+            scene, radius: parameters[InstagramKeys.cornerRadius], overlay: parameters[InstagramKeys.overlayOpacity])
+        let end = InstagramState.onCell(scene, legacyAspectFit: parameters[InstagramKeys.legacyAspectFit])
         return (start, end)
     }
 
@@ -32,8 +32,9 @@ struct InstagramPop: Preset {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = InstagramScene(input.scene)
         let (start, end) = Self.ends(scene, input.parameters)
-        return try InstagramAnimation.run(
+        return try InstagramAnimation.tap(
             id: description.id, scene: scene, from: start, to: end, settled: Self.finished(end),
-            easing: InstagramAnimation.easing(input.parameters), input: input)
+            parameters: input.parameters
+        ).simulate(input)
     }
 }

@@ -8,18 +8,19 @@ struct InstagramPush: Preset {
         summary: "Tapping a grid cell grows its image into the detail screen while the grid dims.",
         source: "seed 000 (Part I push; seed-transitions.md §3)")
     let sceneFields = InstagramScene.fields
-    let parameters = InstagramParameters.animated
+    let parameters = InstagramKeys.animated
     let trigger = Trigger.tap
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = InstagramScene(input.scene)
-        let start = InstagramState.onCell(scene, legacyAspectFit: input.parameters.bool("legacyAspectFit"))
+        let parameters = input.parameters
+        let start = InstagramState.onCell(scene, legacyAspectFit: parameters[InstagramKeys.legacyAspectFit])
         var end = start
         end.scale = 1
         end.translation = .zero
         end.mask = scene.bounds
-        end.maskRadius = input.parameters.number("cornerRadius")
-        end.overlayOpacity = input.parameters.number("overlayOpacity")
+        end.maskRadius = parameters[InstagramKeys.cornerRadius]
+        end.overlayOpacity = parameters[InstagramKeys.overlayOpacity]
         // On completion the mask, overlay and placeholder are removed, and the grid
         // leaves the hierarchy: the radius snaps to square (seed-transitions.md §14.2).
         var settled = end
@@ -27,8 +28,8 @@ struct InstagramPush: Preset {
         settled.overlayOpacity = 0
         settled.placeholderVisible = false
         settled.gridVisible = false
-        return try InstagramAnimation.run(
-            id: description.id, scene: scene, from: start, to: end, settled: settled,
-            easing: InstagramAnimation.easing(input.parameters), input: input)
+        return try InstagramAnimation.tap(
+            id: description.id, scene: scene, from: start, to: end, settled: settled, parameters: parameters
+        ).simulate(input)
     }
 }

@@ -1,7 +1,7 @@
 import SegueMath
 
 /// The Instagram pops' release rules (seed-transitions.md §6.3, §14.7).
-enum InstagramReleaseRule: String, CaseIterable {
+enum InstagramReleaseRule: String, ParameterChoice {
     /// Seed 000 / S2: finish iff the release velocity points right (vx > 0).
     case velocitySign
     /// S6 YUI: finish iff vx > 900 or |tx|/W > 0.1 or (|ty|/H > 0.1 and vx > 0).

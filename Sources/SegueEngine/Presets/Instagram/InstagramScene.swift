@@ -21,20 +21,20 @@ struct InstagramScene: Sendable {
             detailImageFrame: Rect(x: 0, y: 160, width: 390, height: 487.5))
     }()
 
-    static let fields: [ParameterSpec] = [
-        ParameterSpec(
-            name: "window", kind: .size, defaultValue: .size(sceneA.window),
-            summary: "The window; the grid and detail screens fill it.",
-            source: "seed-transitions.md §15 common device (390 × 844)"),
-        ParameterSpec(
-            name: "cellFrame", kind: .rect, defaultValue: .rect(sceneA.cellFrame),
-            summary: "The selected grid cell (Fc), window points.",
-            source: "seed-transitions.md §15.1, grid item 4 of 3 columns with 2 pt spacing"),
-        ParameterSpec(
-            name: "detailImageFrame", kind: .rect, defaultValue: .rect(sceneA.detailImageFrame),
+    /// The scene's fields, as clients set them.
+    enum Keys {
+        static let window = ParameterKey.size(
+            "window", default: sceneA.window, summary: "The window; the grid and detail screens fill it.",
+            source: "seed-transitions.md §15 common device (390 × 844)")
+        static let cellFrame = ParameterKey.rect(
+            "cellFrame", default: sceneA.cellFrame, summary: "The selected grid cell (Fc), window points.",
+            source: "seed-transitions.md §15.1, grid item 4 of 3 columns with 2 pt spacing")
+        static let detailImageFrame = ParameterKey.rect(
+            "detailImageFrame", default: sceneA.detailImageFrame,
             summary: "The detail screen's image (Fd), window points.",
-            source: "seed-transitions.md §15.1, a 4:5 image at y = 160"),
-    ]
+            source: "seed-transitions.md §15.1, a 4:5 image at y = 160")
+    }
+    static let fields = [ParameterSpec](Keys.window, Keys.cellFrame, Keys.detailImageFrame)
 
     init(window: Size, cellFrame: Rect, detailImageFrame: Rect) {
         self.window = window
@@ -44,9 +44,12 @@ struct InstagramScene: Sendable {
 
     init(_ values: ParameterValues) {
         self.init(
-            window: values.size("window"), cellFrame: values.rect("cellFrame"),
-            detailImageFrame: values.rect("detailImageFrame"))
+            window: values[Keys.window], cellFrame: values[Keys.cellFrame],
+            detailImageFrame: values[Keys.detailImageFrame])
     }
+
+    /// The family's layers, bottom to top: grid, placeholder, overlay, detail.
+    var layers: InstagramLayers { InstagramLayers(self) }
 
     /// The screens' frame, (0, 0, W, H).
     var bounds: Rect { Rect(origin: .zero, size: window) }

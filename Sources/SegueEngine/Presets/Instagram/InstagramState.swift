@@ -55,29 +55,38 @@ struct InstagramState: Sendable, Hashable {
         return state
     }
 
-    /// The layer states, bottom to top: grid, placeholder, overlay, detail.
-    func layers(_ scene: InstagramScene) -> [LayerState] {
-        let bounds = scene.bounds
+    /// Every layer's state, bottom to top.
+    func layers(_ layers: InstagramLayers) -> [LayerState] {
         let transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: translation.x, ty: translation.y)
         return [
-            LayerState(frame: bounds, opacity: gridVisible ? 1 : 0),
-            LayerState(frame: scene.cellFrame, opacity: placeholderVisible ? 1 : 0),
-            LayerState(frame: bounds, opacity: overlayOpacity),
-            LayerState(
-                frame: bounds, transform: transform, opacity: detailVisible ? 1 : 0,
+            layers.grid.state(opacity: gridVisible ? 1 : 0),
+            layers.placeholder.state(opacity: placeholderVisible ? 1 : 0),
+            layers.overlay.state(opacity: overlayOpacity),
+            layers.detail.state(
+                transform: transform, opacity: detailVisible ? 1 : 0,
                 mask: mask.map { MaskState(rect: $0, cornerRadius: maskRadius, cornerCurve: .continuous) }),
         ]
     }
+}
 
-    static func layerDescriptions(_ scene: InstagramScene) -> [LayerDescription] {
-        [
-            LayerDescription(id: "grid", role: "the profile grid screen", frame: scene.bounds),
-            LayerDescription(
-                id: "placeholder", role: "a white rect over the selected cell while the transition runs",
-                frame: scene.cellFrame),
-            LayerDescription(id: "overlay", role: "black dimming view over the grid", frame: scene.bounds),
-            LayerDescription(
-                id: "detail", role: "the detail screen, masked to a continuous-corner rect", frame: scene.bounds),
-        ]
+/// The Instagram family's layers, each declared once: the list a simulation reports and the
+/// layers every frame's states are built from.
+struct InstagramLayers {
+    let grid: LayerDescription
+    let placeholder: LayerDescription
+    let overlay: LayerDescription
+    let detail: LayerDescription
+
+    init(_ scene: InstagramScene) {
+        grid = LayerDescription(id: "grid", role: "the profile grid screen", frame: scene.bounds)
+        placeholder = LayerDescription(
+            id: "placeholder", role: "a white rect over the selected cell while the transition runs",
+            frame: scene.cellFrame)
+        overlay = LayerDescription(id: "overlay", role: "black dimming view over the grid", frame: scene.bounds)
+        detail = LayerDescription(
+            id: "detail", role: "the detail screen, masked to a continuous-corner rect", frame: scene.bounds)
     }
+
+    /// Bottom to top.
+    var all: [LayerDescription] { [grid, placeholder, overlay, detail] }
 }

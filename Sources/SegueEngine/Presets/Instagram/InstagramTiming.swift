@@ -2,7 +2,7 @@ import SegueMath
 
 /// The curves the Instagram family can animate with: seed 000's text (UIKit's
 /// default easeInOut), its article code (S2), and the YUI variant (S6).
-enum InstagramCurve: String, CaseIterable {
+enum InstagramCurve: String, ParameterChoice {
     case easeInOut, linear, easeIn, easeOut, `default`
     /// S2 `SharedTransitionConfig.default`: (0.5, 0, 0.6, 1).
     case articleDefault
@@ -12,8 +12,6 @@ enum InstagramCurve: String, CaseIterable {
     case yui
     /// S6 YUI push and pop: a UIView spring, damping 2 (UIKit clamps it to 1), initial velocity 0.4.
     case yuiSpring
-
-    static let choices = allCases.map(\.rawValue)
 
     /// The eased progress function over `duration` seconds: e(t) from 0 to 1,
     /// exactly 1 from the duration on (UIKit ends an animation at its duration).

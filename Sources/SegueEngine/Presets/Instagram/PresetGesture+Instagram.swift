@@ -22,14 +22,14 @@ extension PresetGesture {
     /// - horizontal (S1/S2): |vx| > |vy| when the pan begins.
     /// - yui (S6): vx > |vy| (rightward), or vy > 0 with the detail scrolled to its top,
     ///   which these scenes always are.
-    func passesGate(_ gate: String) -> (passes: Bool, reason: String) {
+    func passesGate(_ gate: InstagramGate) -> (passes: Bool, reason: String) {
         guard recognitionTime != nil else {
             return (false, "the finger never moved, so the pan never began")
         }
         let velocity = velocityAtRecognition
         let vx = Format.speed(velocity.x)
         let vy = Format.speed(velocity.y)
-        if gate == "yui" {
+        if gate == .yui {
             let passes = velocity.x > abs(velocity.y) || velocity.y > 0
             return (passes, "the pan began at (\(vx), \(vy)) pt/s; YUI pops on vx > |vy| or a downward pull (vy > 0)")
         }

@@ -39,7 +39,7 @@ struct MiquidoDiveDeeper: Preset {
                 summary: "Reproduce the seed reading shouldFinish (and the scrub) from the last changed sample, "
                     + "not the release sample (seed-transitions.md §1.5).",
                 source: "seed 001: shouldFinish is set only in case .changed"),
-            SharedParameters.velocityEstimator,
+            SharedKeys.velocityEstimator.spec,
         ]
     let releaseRules = [
         DecisionRule(

@@ -20,7 +20,7 @@ struct PresetGesture {
         }
         self.track = track
         self.release = release
-        estimator = VelocityEstimator(rawValue: input.parameters.choice("velocityEstimator")) ?? .standard
+        estimator = input.parameters[SharedKeys.velocityEstimator]
     }
 
     /// When UIKit's pan "begins": the first sample that moved; nil if the finger never moved.

@@ -83,7 +83,7 @@ struct YUIModalCard: Preset {
             summary: "Reproduce the seed: a cancelled pan leaves the card where it was (§14 item 36); by default "
                 + "it springs back to the start stage.",
             source: "seed-transitions.md §14.36"),
-        SharedParameters.velocityEstimator,
+        SharedKeys.velocityEstimator.spec,
     ]
     let releaseRules = YUIModalCardRelease.rules
     var exampleSamples: [GestureSample] {

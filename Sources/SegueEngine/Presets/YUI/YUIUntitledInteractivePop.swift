@@ -38,7 +38,7 @@ struct YUIUntitledInteractivePop: Preset {
             name: "finishProgress", kind: .number(0...1, unit: ""), defaultValue: .number(0.1),
             summary: "A release past this progress while moving right finishes.",
             source: "seed 004 handlePan: progress > 0.1 && velocity.x > 0"),
-        SharedParameters.velocityEstimator,
+        SharedKeys.velocityEstimator.spec,
     ]
     let releaseRules = [
         DecisionRule(

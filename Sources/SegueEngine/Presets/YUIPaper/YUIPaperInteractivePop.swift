@@ -37,7 +37,7 @@ struct YUIPaperInteractivePop: Preset {
                 name: "gateRatio", kind: .number(0...10, unit: ""), defaultValue: .number(1.5),
                 summary: "The pan starts the pop only if vy > gateRatio·|vx| when it begins (a downward pull).",
                 source: "seed 004 HomeView gestureRecognizerShouldBegin: |vy| > 1.5·|vx| (§10.4) [inferred reuse]"),
-            SharedParameters.velocityEstimator,
+            SharedKeys.velocityEstimator.spec,
         ]
     let releaseRules = [
         DecisionRule(

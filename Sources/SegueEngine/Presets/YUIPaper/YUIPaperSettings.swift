@@ -64,7 +64,7 @@ struct YUIPaperSettings: Preset {
             name: "snapBackDuration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.4),
             summary: "The snap-back spring's duration (damping 1, velocity 0).",
             source: "seed 004 HomeView: UIView.animate(withDuration: 0.4, usingSpringWithDamping: 1, …)"),
-        SharedParameters.velocityEstimator,
+        SharedKeys.velocityEstimator.spec,
     ]
     let releaseRules = [
         DecisionRule(

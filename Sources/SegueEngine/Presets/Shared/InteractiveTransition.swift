@@ -1,0 +1,53 @@
+import SegueMath
+
+/// A gesture-driven transition of one stroke, the sequence the interactive presets share: the
+/// screen holds still until the pan is recognised, follows the finger until the release, where
+/// the decision is taken, then animates to its target and settles.
+///
+/// The frames up to a time T read only the samples up to T: `dragging` is asked for times before
+/// the release, and nothing before the release reads the decision, so a gesture still in progress
+/// yields the same interactive frames as the whole one.
+struct InteractiveTransition {
+    var presetID: String
+    var layers: [LayerDescription]
+    var gesture: PresetGesture
+    /// The screen before the pan is recognised (the same on every frame).
+    var still: [LayerState]
+    /// When the pan was recognised: the first frame that follows the finger.
+    var recognized: Double
+    /// The look while the finger drags, at a time from `recognized` to the release.
+    var dragging: (Double) -> Look
+    /// What the release decided.
+    var decision: Decision
+    /// When the settle animation ends, seconds on the gesture's clock.
+    var completed: Double
+    /// The look at a time from the release to `completed` (on the gesture's clock, as given,
+    /// so that each preset forms its own elapsed times exactly as it always has).
+    var settling: (Double) -> Look
+    /// The final frame's look.
+    var settled: Look
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let began = gesture.track.began.time
+        let releaseTime = gesture.release.time
+        let grid = input.frameGrid(start: began, end: completed)
+        let frames = try grid.frames(
+            state: { time in
+                if time < recognized {
+                    return SimulationFrame(time: time, phase: .interactive, progress: 0, layers: still)
+                }
+                let interactive = time < releaseTime
+                let look = interactive ? dragging(time) : settling(time)
+                return SimulationFrame(
+                    time: time, phase: interactive ? .interactive : .animating, progress: look.progress,
+                    layers: look.layers)
+            },
+            finalState: { time in
+                SimulationFrame(time: time, phase: .settled, progress: settled.progress, layers: settled.layers)
+            })
+        return Simulation(
+            presetID: presetID, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
+            layers: layers, decision: decision,
+            events: gesture.events(completed: completed, outcome: decision.outcome), frames: frames)
+    }
+}
