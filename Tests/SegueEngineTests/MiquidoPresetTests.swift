@@ -98,9 +98,9 @@ import Testing
         let easing = MiquidoParameters.easing(ParameterValues(specs: MiquidoParameters.animated, given: [:]))
         for (fraction, table) in [(0.1, 0.2450), (0.25, 0.6757), (0.5, 0.9451), (0.75, 0.9923), (0.99, 0.9989)] {
             #expect(close(Self.x(0.5 * fraction), table, 5e-5))
-            #expect(close(easing.value(at: 0.5 * fraction), Self.x(0.5 * fraction), 1e-6))
+            #expect(close(easing.fraction(at: 0.5 * fraction), Self.x(0.5 * fraction), 1e-6))
         }
-        #expect(easing.value(at: 0.5) == 1)  // UIKit ends the animation at T
+        #expect(easing.fraction(at: 0.5) == 1)  // UIKit ends the animation at T
     }
 
     /// The tap present at 20 Hz (frames at t/T = 0.1, 0.2, …): fade α = x, phantoms at x.

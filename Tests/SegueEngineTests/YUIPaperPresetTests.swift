@@ -95,13 +95,13 @@ import Testing
                 specs: YUIPaperParameters.all, given: ["duration": .number(0.4), "initialVelocity": .number(0.4)]))
         for (fraction, table) in [(0.1, 0.2418), (0.25, 0.6741), (0.5, 0.9449), (0.75, 0.9922), (0.99, 0.9989)] {
             #expect(close(Self.e(0.4 * fraction, duration: 0.4, velocity: 0.4), table, 5e-5))
-            #expect(close(easing.value(at: 0.4 * fraction), table, 5e-5))
+            #expect(close(easing.fraction(at: 0.4 * fraction), table, 5e-5))
         }
         let seed = YUIPaperParameters.easing(ParameterValues(specs: YUIPaperParameters.all, given: [:]))
         for t in [0.05, 0.1, 0.25, 0.4] {
-            #expect(close(seed.value(at: t), Self.e(t), 1e-6))
+            #expect(close(seed.fraction(at: t), Self.e(t), 1e-6))
         }
-        #expect(seed.value(at: 0.5) == 1)  // UIKit ends the animation at T
+        #expect(seed.fraction(at: 0.5) == 1)  // UIKit ends the animation at T
     }
 
     /// §15.8's home: cards 234 × 546.4 in a strip at y = 297.6, item 0's container

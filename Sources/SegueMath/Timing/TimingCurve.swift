@@ -30,3 +30,20 @@ public enum TimingCurve: Sendable, Hashable {
         }
     }
 }
+
+extension TimingCurve {
+    /// The fraction of the change applied `elapsed` seconds after the start, as an animation
+    /// shows it: 0 until it starts, the curve's value while it runs, and exactly 1 from its
+    /// duration on (UIKit ends an animation at its duration, wherever a spring then is).
+    public func fraction(at elapsed: Double) -> Double {
+        let duration = duration
+        guard elapsed < duration else { return 1 }
+        guard elapsed > 0 else { return 0 }
+        switch self {
+        case .cubic(let curve, let duration):
+            return curve.value(at: elapsed / duration)
+        case .spring(let spring, let initialVelocity, _):
+            return spring.progress(at: elapsed, initialVelocity: initialVelocity).value
+        }
+    }
+}

@@ -21,7 +21,7 @@ struct AppStoreDismiss: Preset {
     let trigger = Trigger.tap
 
     /// The dismiss spring.
-    static func spring(_ parameters: ParameterValues) -> Easing {
+    static func spring(_ parameters: ParameterValues) -> TimingCurve {
         let duration = parameters.number("dismissDuration")
         let zeta = parameters.number("dismissDampingRatio")
         let spring = Spring.uikit(duration: duration, dampingRatio: zeta) ?? .systemDefault
@@ -52,7 +52,7 @@ struct AppStoreDismiss: Preset {
         let grid = input.frameGrid(start: 0, end: easing.duration)
         let frames = try grid.frames(
             state: { time in
-                let x = easing.value(at: time)
+                let x = easing.fraction(at: time)
                 return SimulationFrame(
                     time: time, phase: .animating, progress: x,
                     layers: Self.state(x, from: from, fromRadius: radius, scene: scene, radius: radius).layers(scene))

@@ -32,7 +32,7 @@ struct AppStoreHighlight: Preset {
     var exampleSamples: [GestureSample] { AppStoreExampleGestures.highlight }
 
     /// The spring both highlight animations use.
-    static func spring(_ parameters: ParameterValues) -> Easing {
+    static func spring(_ parameters: ParameterValues) -> TimingCurve {
         let duration = parameters.number("highlightDuration")
         let zeta = parameters.number("highlightDampingRatio")
         let spring = Spring.uikit(duration: duration, dampingRatio: zeta) ?? .systemDefault
@@ -40,11 +40,11 @@ struct AppStoreHighlight: Preset {
     }
 
     /// The pressed card's scale at `time` for a touch down at `down` and, if given, up at `up`.
-    static func scale(at time: Double, down: Double, up: Double?, pressed: Double, easing: Easing) -> Double {
+    static func scale(at time: Double, down: Double, up: Double?, pressed: Double, easing: TimingCurve) -> Double {
         let change = 1 - pressed
-        var scale = 1 - change * easing.value(at: time - down)
+        var scale = 1 - change * easing.fraction(at: time - down)
         if let up, time >= up {
-            scale += change * easing.value(at: time - up)
+            scale += change * easing.fraction(at: time - up)
         }
         return scale
     }

@@ -183,7 +183,7 @@ struct AppStoreInteractiveDismiss: Preset {
             state: { time in
                 let phase: FramePhase = time < releaseTime ? .interactive : .animating
                 if let crossing = drive.crossing, time >= crossing.time {
-                    let x = dismiss.value(at: time - crossing.time)
+                    let x = dismiss.fraction(at: time - crossing.time)
                     let state = AppStoreDismiss.state(
                         x, from: shrunk, fromRadius: radius * shrink, scene: scene, radius: radius)
                     return SimulationFrame(time: time, phase: phase, progress: 1, layers: state.layers(scene))

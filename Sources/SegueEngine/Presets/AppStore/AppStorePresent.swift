@@ -42,7 +42,7 @@ struct AppStorePresent: Preset {
         var duration: Double
         /// The linear expansion's length, 0.6·T, seconds.
         var expandDuration: Double
-        var spring: Easing
+        var spring: TimingCurve
 
         init(from: Rect, window: Size) {
             self.from = from
@@ -75,11 +75,11 @@ struct AppStorePresent: Preset {
         let plan = Plan(from: from, window: scene.window)
         let radius = parameters.number("cornerRadius")
         let topOffset = parameters.number("topOffset")
-        let blur = Easing.cubic(.easeInEaseOut, duration: AppStoreConstants.blurDuration)
+        let blur = TimingCurve.cubic(.easeInEaseOut, duration: AppStoreConstants.blurDuration)
         let screenWidth = scene.window.width
         let screenHeight = scene.window.height
         func state(at time: Double) -> (AppStoreState, Double) {
-            let x = plan.spring.value(at: time)
+            let x = plan.spring.fraction(at: time)
             let linear = min(max(time / plan.expandDuration, 0), 1)
             let width = plan.from.width + (screenWidth - plan.from.width) * linear
             let height = plan.from.height + (screenHeight - plan.from.height) * linear
@@ -88,7 +88,7 @@ struct AppStorePresent: Preset {
             return (
                 AppStoreState(
                     visibleRect: frame, cornerRadius: radius * (1 - linear), isCell: false,
-                    backdropOpacity: blur.value(at: time)), x
+                    backdropOpacity: blur.fraction(at: time)), x
             )
         }
         let end = max(plan.duration, AppStoreConstants.blurDuration)

@@ -14,7 +14,7 @@ enum InstagramAnimation {
     }
 
     /// The easing the `curve` and `duration` parameters name.
-    static func easing(_ parameters: ParameterValues) -> Easing {
+    static func easing(_ parameters: ParameterValues) -> TimingCurve {
         parameters[InstagramKeys.curve].easing(duration: parameters[InstagramKeys.duration])
     }
 }

@@ -77,7 +77,7 @@ struct InstagramInteractivePop: Preset {
             },
             decision: decision, completed: releaseTime + easing.duration,
             settling: { time in
-                let e = easing.value(at: time - releaseTime)
+                let e = easing.fraction(at: time - releaseTime)
                 return Look(
                     layers: released.state.interpolated(to: target, e).layers(layers),
                     progress: released.progress + (targetProgress - released.progress) * e)
@@ -92,7 +92,7 @@ struct InstagramInteractivePop: Preset {
     /// the path's length (motion-math.md §2.8).
     func settleEasing(
         from start: InstagramState, to end: InstagramState, velocity: Point, parameters: ParameterValues
-    ) -> Easing {
+    ) -> TimingCurve {
         guard parameters[InstagramKeys.springSettle] else { return InstagramAnimation.easing(parameters) }
         let duration = parameters[InstagramKeys.duration]
         let path = end.translation - start.translation

@@ -40,7 +40,7 @@ struct InstagramPercentDrivenPop: Preset {
         /// The pop animation shown at `animationTime` of its duration; progress is UIKit's
         /// percentComplete, the fraction of the animation's time shown.
         func look(atAnimationTime animationTime: Double) -> Look {
-            let e = easing.value(at: animationTime)
+            let e = easing.fraction(at: animationTime)
             return Look(
                 layers: start.interpolated(to: end, e).layers(layers), progress: min(animationTime / easing.duration, 1)
             )

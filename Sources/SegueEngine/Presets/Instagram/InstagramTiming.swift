@@ -15,7 +15,7 @@ enum InstagramCurve: String, ParameterChoice {
 
     /// The eased progress function over `duration` seconds: e(t) from 0 to 1,
     /// exactly 1 from the duration on (UIKit ends an animation at its duration).
-    func easing(duration: Double, initialVelocity: Double? = nil) -> Easing {
+    func easing(duration: Double, initialVelocity: Double? = nil) -> TimingCurve {
         switch self {
         case .easeInOut: return .cubic(.easeInEaseOut, duration: duration)
         case .linear: return .cubic(.linear, duration: duration)

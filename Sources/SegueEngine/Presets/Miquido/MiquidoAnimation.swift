@@ -20,7 +20,7 @@ enum MiquidoAnimation {
         let grid = input.frameGrid(start: 0, end: easing.duration)
         let frames = try grid.frames(
             state: { time in
-                let x = easing.value(at: time)
+                let x = easing.fraction(at: time)
                 return SimulationFrame(
                     time: time, phase: .animating, progress: x,
                     layers: state(presenting: presenting, x: x, fadeOpacity: fade, revealsDetail: reveals).layers(scene)

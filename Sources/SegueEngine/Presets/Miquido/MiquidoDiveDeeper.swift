@@ -121,7 +121,7 @@ struct MiquidoDiveDeeper: Preset {
                 let interactive = time < releaseTime
                 let animationTime =
                     interactive ? percent(at: time) * easing.duration : transition.animationTime(at: time)
-                let x = easing.value(at: animationTime)
+                let x = easing.fraction(at: animationTime)
                 // progress is UIKit's percentComplete: the fraction of the animation's time shown.
                 return SimulationFrame(
                     time: time, phase: interactive ? .interactive : .animating,

@@ -43,7 +43,7 @@ enum MiquidoParameters {
     /// The spring progress x(t) of seed 001's `UIView.animate(withDuration:delay:
     /// usingSpringWithDamping:initialSpringVelocity:…)`, with UIKit's duration + damping
     /// mapping (motion-math.md §2.3), ending exactly at 1 at the duration.
-    static func easing(_ parameters: ParameterValues) -> Easing {
+    static func easing(_ parameters: ParameterValues) -> TimingCurve {
         let duration = parameters.number("duration")
         let velocity = parameters.number("initialVelocity")
         let spring =

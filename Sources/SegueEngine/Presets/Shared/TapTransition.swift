@@ -38,13 +38,13 @@ struct TapTransition {
 extension TapTransition {
     /// The common case: `state(e)` along an easing, progress e.
     init(
-        presetID: String, layers: [LayerDescription], easing: Easing, state: @escaping (Double) -> [LayerState],
+        presetID: String, layers: [LayerDescription], easing: TimingCurve, state: @escaping (Double) -> [LayerState],
         settled: [LayerState]
     ) {
         self.init(
             presetID: presetID, layers: layers, duration: easing.duration,
             animating: { time in
-                let e = easing.value(at: time)
+                let e = easing.fraction(at: time)
                 return Look(layers: state(e), progress: e)
             }, settled: settled)
     }

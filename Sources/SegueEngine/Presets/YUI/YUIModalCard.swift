@@ -122,7 +122,7 @@ struct YUIModalCard: Preset {
         let spring =
             Spring.uikit(duration: duration, dampingRatio: parameters.number("dampingRatio"), initialVelocity: velocity)
             ?? .systemDefault
-        let easing = Easing.spring(spring, initialVelocity: velocity, duration: duration)
+        let easing = TimingCurve.spring(spring, initialVelocity: velocity, duration: duration)
         let completed = legacyHold ? releaseTime : releaseTime + duration
         let radius = parameters.number("cornerRadius")
         let outcome = choice.decision.outcome
@@ -154,7 +154,7 @@ struct YUIModalCard: Preset {
             state: { time in
                 let shape =
                     time < releaseTime
-                    ? dragShape(at: time) : released.interpolated(to: target, easing.value(at: time - releaseTime))
+                    ? dragShape(at: time) : released.interpolated(to: target, easing.fraction(at: time - releaseTime))
                 return SimulationFrame(
                     time: time, phase: time < releaseTime ? .interactive : .animating,
                     progress: progress(shape), layers: layers(shape))

@@ -22,7 +22,7 @@ enum YUIUntitledTransition {
         ]
     }
 
-    static func easing(_ parameters: ParameterValues) -> Easing {
+    static func easing(_ parameters: ParameterValues) -> TimingCurve {
         let duration = parameters.number("duration")
         let velocity = parameters.number("initialVelocity")
         let spring =
@@ -39,7 +39,7 @@ enum YUIUntitledTransition {
         let grid = input.frameGrid(start: 0, end: easing.duration)
         let frames = try grid.frames(
             state: { time in
-                let e = easing.value(at: time)
+                let e = easing.fraction(at: time)
                 return SimulationFrame(
                     time: time, phase: .animating, progress: e,
                     layers: YUIUntitledState(direction: direction, e: e).layers(scene))

@@ -11,7 +11,7 @@ enum YUIPaperAnimation {
         let grid = input.frameGrid(start: 0, end: easing.duration)
         let frames = try grid.frames(
             state: { time in
-                let e = easing.value(at: time)
+                let e = easing.fraction(at: time)
                 let state: YUIPaperState =
                     pushing ? .push(geometry, e: e, backdrop: backdrop) : .pop(geometry, e: e, backdrop: backdrop)
                 return SimulationFrame(time: time, phase: .animating, progress: e, layers: state.layers(geometry))

@@ -102,7 +102,7 @@ struct YUIPaperInteractivePop: Preset {
             Spring.uikit(
                 duration: settleDuration, dampingRatio: parameters.number("dampingRatio"), initialVelocity: handoff)
             ?? .systemDefault
-        let settle = Easing.spring(spring, initialVelocity: handoff, duration: settleDuration)
+        let settle = TimingCurve.spring(spring, initialVelocity: handoff, duration: settleDuration)
         let completed = releaseTime + settleDuration
         let settled: YUIPaperState = decision.outcome == .finish ? .home(geometry) : .demo(geometry)
 
@@ -120,7 +120,7 @@ struct YUIPaperInteractivePop: Preset {
                     p = Self.progress(translation: gesture.translation(at: time), distance: distance)
                     phase = .interactive
                 } else {
-                    p = releaseProgress + (target - releaseProgress) * settle.value(at: time - releaseTime)
+                    p = releaseProgress + (target - releaseProgress) * settle.fraction(at: time - releaseTime)
                     phase = .animating
                 }
                 return SimulationFrame(

@@ -52,7 +52,7 @@ enum YUIPaperParameters {
     /// The spring progress of seed 004's `UIView.animate(withDuration:delay:
     /// usingSpringWithDamping:initialSpringVelocity:…)` with UIKit's duration + damping
     /// mapping (motion-math.md §2.3; ζ 2 becomes 1), ending exactly at 1 at the duration.
-    static func easing(_ parameters: ParameterValues) -> Easing {
+    static func easing(_ parameters: ParameterValues) -> TimingCurve {
         let duration = parameters.number("duration")
         let velocity = parameters.number("initialVelocity")
         let spring =

@@ -223,7 +223,7 @@ struct YUIPaperSettings: Preset {
                         time: time, phase: .interactive, progress: p,
                         layers: model.drag(ty: ty, fromShown: fromShown).layers(scene))
                 }
-                let x = easing.value(at: time - releaseTime)
+                let x = easing.fraction(at: time - releaseTime)
                 let end = toggles ? 1.0 : 0
                 return SimulationFrame(
                     time: time, phase: .animating, progress: releaseProgress + (end - releaseProgress) * x,
@@ -240,7 +240,7 @@ struct YUIPaperSettings: Preset {
 
     /// The toggle spring (0.6 s, ζ 0.8, v0 0.6) or the snap-back (0.4 s, ζ 1, v0 0), with
     /// UIKit's duration + damping mapping (motion-math.md §2.3).
-    static func settleEasing(_ parameters: ParameterValues, toggles: Bool) -> Easing {
+    static func settleEasing(_ parameters: ParameterValues, toggles: Bool) -> TimingCurve {
         let duration = parameters.number(toggles ? "toggleDuration" : "snapBackDuration")
         let ratio = toggles ? parameters.number("toggleDampingRatio") : 1
         let velocity = toggles ? parameters.number("toggleInitialVelocity") : 0

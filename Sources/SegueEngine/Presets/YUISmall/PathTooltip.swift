@@ -134,9 +134,9 @@ struct PathTooltip: Preset {
         let stopSpeed = parameters.number("stopSpeed")
         let coasts = abs(coastVelocity) > stopSpeed && gesture.release.phase == .ended
         let scrollEnd = release + (coasts ? rate.duration(fromVelocity: coastVelocity, toSpeed: stopSpeed) : 0)
-        let show = Easing.cubic(.easeInEaseOut, duration: parameters.number("showDuration"))
+        let show = TimingCurve.cubic(.easeInEaseOut, duration: parameters.number("showDuration"))
         let hideStart = scrollEnd + parameters.number("hideDelay")
-        let hide = Easing.cubic(.easeInEaseOut, duration: parameters.number("hideDuration"))
+        let hide = TimingCurve.cubic(.easeInEaseOut, duration: parameters.number("hideDuration"))
         let end = hideStart + hide.duration
         let visibleTx = parameters.number("visibleTranslation")
         let hiddenTx = parameters.number("hiddenTranslation")
@@ -150,8 +150,8 @@ struct PathTooltip: Preset {
         func frame(_ time: Double, phase: FramePhase, settled: Bool) -> SimulationFrame {
             let scroll = offset(at: time)
             let progress = maxOffset > 0 ? min(max(scroll / maxOffset, 0), 1) : 0
-            let shown = show.value(at: time - began)
-            let hidden = settled ? 1 : hide.value(at: time - hideStart)
+            let shown = show.fraction(at: time - began)
+            let hidden = settled ? 1 : hide.fraction(at: time - hideStart)
             let tx = hiddenTx + (visibleTx - hiddenTx) * shown + (hiddenTx - visibleTx) * hidden
             let ty = progress * maxTravel
             let transform = AffineTransform(translationX: tx, y: ty)

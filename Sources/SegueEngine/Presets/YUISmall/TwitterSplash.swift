@@ -67,9 +67,9 @@ struct TwitterSplash: Preset {
     /// The timeline's numbers, read once from the parameters.
     struct Timeline {
         var hold: Double
-        var shrink: Easing
-        var reveal: Easing
-        var fade: Easing
+        var shrink: TimingCurve
+        var reveal: TimingCurve
+        var fade: TimingCurve
         var shrinkMaskScale: Double
         var shrinkContainerScale: Double
         var revealMaskScale: Double
@@ -79,7 +79,7 @@ struct TwitterSplash: Preset {
             shrink = .cubic(.easeInEaseOut, duration: parameters.number("shrinkDuration"))
             let zeta = parameters.number("dampingRatio")
             let velocity = parameters.number("initialVelocity")
-            func spring(_ duration: Double) -> Easing {
+            func spring(_ duration: Double) -> TimingCurve {
                 let spring =
                     Spring.uikit(duration: duration, dampingRatio: zeta, initialVelocity: velocity) ?? .systemDefault
                 return .spring(spring, initialVelocity: velocity, duration: duration)
@@ -98,14 +98,14 @@ struct TwitterSplash: Preset {
 
         /// Mask scale, container scale, screenshot opacity and the reveal's progress at `time`.
         func values(at time: Double) -> (mask: Double, container: Double, screenshot: Double, progress: Double) {
-            let first = shrink.value(at: time - hold)
+            let first = shrink.fraction(at: time - hold)
             let mask1 = 1 + (shrinkMaskScale - 1) * first
             let container1 = 1 + (shrinkContainerScale - 1) * first
             guard time >= revealStart else { return (mask1, container1, 0, 0) }
-            let e = reveal.value(at: time - revealStart)
+            let e = reveal.fraction(at: time - revealStart)
             return (
                 mask1 + (revealMaskScale - mask1) * e, container1 + (1 - container1) * e,
-                fade.value(at: time - revealStart), e
+                fade.fraction(at: time - revealStart), e
             )
         }
     }

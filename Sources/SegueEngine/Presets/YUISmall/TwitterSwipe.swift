@@ -90,7 +90,7 @@ struct TwitterSwipe: Preset {
         let decision = decide(gesture, translation: releaseTranslation, velocity: velocity, progress: released.progress)
         let deletes = decision.outcome == .finish
         let target = deletes ? released.state.deleted(window: scene.window) : rest
-        let easing: Easing
+        let easing: TimingCurve
         if deletes {
             easing = .cubic(.easeInEaseOut, duration: parameters.number("deleteDuration"))
         } else {
@@ -114,7 +114,7 @@ struct TwitterSwipe: Preset {
                         time: time, phase: .interactive, progress: drag.progress, layers: drag.state.layers(scene),
                         annotations: TwitterSwipeState.annotations(markIsRed: drag.progress >= 1))
                 }
-                let e = easing.value(at: time - releaseTime)
+                let e = easing.fraction(at: time - releaseTime)
                 return SimulationFrame(
                     time: time, phase: .animating,
                     progress: released.progress + (targetProgress - released.progress) * e,
