@@ -302,8 +302,4 @@ import Testing
             #expect(error.issues.first?.pointer == "/gesture/samples/3")
         }
     }
-
-    @Test func simulationsAreDeterministic() throws {
-        #expect(try run(TouchwondersZoomPop()).frames == (try run(TouchwondersZoomPop()).frames))
-    }
 }
