@@ -146,11 +146,6 @@ import Testing
         #expect(abs((origami["friction"] ?? 0) - 7) <= 1e-6)
     }
 
-    @Test func sameRequestGivesTheSameBytes() {
-        let request = #"{"curve":{"type":"spring","response":0.37,"dampingFraction":0.61},"frameRate":120,"to":812}"#
-        #expect(post(request).body == post(request).body)
-    }
-
     // MARK: errors
 
     @Test func unknownTypeAndNameListTheValidOnes() throws {

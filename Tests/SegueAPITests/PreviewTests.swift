@@ -151,14 +151,6 @@ import Testing
         #expect(checked > 0)
     }
 
-    @Test(arguments: ["svg", "svg-animated"])
-    func sameRequestGivesTheSameBytes(output: String) throws {
-        let body = try Self.example("instagram.pop.interactive", output: output)
-        let first = post(body)
-        #expect(first.status.code == 200)
-        #expect(first.body == post(body).body)
-    }
-
     @Test(arguments: examples)
     func animatedLoopsOverTheSimulationsDuration(id: String) throws {
         let answer = try json(id)

@@ -12,16 +12,6 @@ import Testing
         var testDescription: String { preset.description.id }
     }
 
-    /// The same input gives the same frames, decision and events.
-    @Test(arguments: presets)
-    func theSameInputGivesTheSameSimulation(box: PresetBox) throws {
-        let first = try run(box.preset, samples: box.preset.exampleGesture)
-        let second = try run(box.preset, samples: box.preset.exampleGesture)
-        #expect(first.frames == second.frames)
-        #expect(first.decision == second.decision)
-        #expect(first.events == second.events)
-    }
-
     /// Gesture-driven presets refuse to run without a gesture; tap-started ones decide nothing.
     @Test(arguments: presets)
     func triggerShapesTheRun(box: PresetBox) throws {

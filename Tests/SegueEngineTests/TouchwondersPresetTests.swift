@@ -305,8 +305,4 @@ import Testing
             }
         }
     }
-
-    @Test func simulationsAreDeterministic() throws {
-        #expect(try run(TouchwondersZoomPop()).frames == (try run(TouchwondersZoomPop()).frames))
-    }
 }
