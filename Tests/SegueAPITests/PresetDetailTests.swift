@@ -23,8 +23,8 @@ import Testing
         let body = try detail(FakePreset.id)
         #expect(
             Set(body.keys) == [
-                "id", "title", "summary", "source", "interactive", "scene", "parameters", "exampleGesture",
-                "decisionRules",
+                "id", "title", "summary", "source", "interactive", "scene", "sceneFields", "parameters",
+                "exampleGesture", "decisionRules",
             ])
         #expect(body["id"] as? String == "fake.slide")
         #expect(body["title"] as? String == "Fake slide")
@@ -42,6 +42,18 @@ import Testing
         #expect(scene["cornerRadius"] as? Double == 12)
         #expect(scene["rounded"] as? Bool == true)
         #expect(scene["cornerCurve"] as? String == "continuous")
+    }
+
+    /// Scene fields are specs too, in the order of `scene`: rects and sizes in points, numbers with
+    /// their unit and range, each with its description and source.
+    @Test func sceneFieldsDescribeEachField() throws {
+        let body = try detail(FakePreset.id)
+        let fields = try #require(body["sceneFields"] as? [[String: Any]])
+        #expect(fields.map { $0["name"] as? String } == ["card", "screen", "cornerRadius", "rounded", "cornerCurve"])
+        #expect(fields.map { $0["type"] as? String } == ["rect", "size", "number", "boolean", "choice"])
+        #expect(fields.map { $0["unit"] as? String } == ["pt", "pt", "pt", nil, nil])
+        #expect(fields.allSatisfy { ($0["description"] as? String)?.isEmpty == false && $0["source"] is String })
+        #expect(fields[0]["default"] as? [String: Double] == ["x": 20, "y": 100, "width": 200, "height": 300])
     }
 
     /// Numbers carry unit and range; choices their names; every entry its description and source.
@@ -73,7 +85,8 @@ import Testing
         #expect(threshold["choices"] as? [String] == ["half", "quarter"])
 
         let offset = list[4]
-        #expect(Set(offset.keys) == ["name", "type", "default", "description", "source"])
+        #expect(Set(offset.keys) == ["name", "type", "default", "unit", "description", "source"])
+        #expect(offset["unit"] as? String == "pt")
         #expect(offset["default"] as? [String: Double] == ["width": 2, "height": 4])
     }
 
@@ -104,8 +117,8 @@ import Testing
         #expect(response.status.code == 200)
         let expected =
             #"{"id":"fake.sheet","title":"Fake sheet","summary":"A sheet slides up.","source":"test","#
-            + #""interactive":false,"scene":{},"parameters":["#
-            + #"{"name":"sheet","type":"rect","default":{"x":0,"y":800,"width":400,"height":400},"#
+            + #""interactive":false,"scene":{},"sceneFields":[],"parameters":["#
+            + #"{"name":"sheet","type":"rect","default":{"x":0,"y":800,"width":400,"height":400},"unit":"pt","#
             + #""description":"The sheet's frame.","source":"test"},"#
             + #"{"name":"duration","type":"number","default":0.1,"unit":"s","minimum":0.1,"maximum":1,"#
             + #""description":"How long the sheet takes.","source":"test"}],"#

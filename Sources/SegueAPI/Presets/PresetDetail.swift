@@ -4,7 +4,8 @@ public import SegueEngine
 /// preset in a form and to call `POST /v1/simulate` with it.
 ///
 /// Members, in this order: `id`, `title`, `summary`, `source`, `interactive`, `scene`
-/// (each scene field's default by name), `parameters` (each setting with its type,
+/// (each scene field's default by name), `sceneFields` (each scene field as a spec, like a
+/// parameter: type, default, unit, description and source), `parameters` (each setting with its type,
 /// default, unit and range, choices, description and source), `exampleGesture`
 /// (`{"samples":[{"t","x","y","phase"}]}`, or null for a tap-started preset) and
 /// `decisionRules` (the default first).
@@ -33,6 +34,13 @@ public struct PresetDetail: Sendable {
             writer.value(field.defaultValue)
         }
         writer.endObject()
+
+        writer.key("sceneFields")
+        writer.beginArray()
+        for field in preset.sceneFields {
+            Self.write(field, into: &writer)
+        }
+        writer.endArray()
 
         writer.key("parameters")
         writer.beginArray()
@@ -79,8 +87,9 @@ public struct PresetDetail: Sendable {
         return writer.bytes
     }
 
-    /// One entry of `parameters`: `name`, `type`, `default`, then `unit`, `minimum` and
-    /// `maximum` for numbers or `choices` for choices, then `description` and `source`.
+    /// One entry of `parameters` or `sceneFields`: `name`, `type`, `default`, then `unit`,
+    /// `minimum` and `maximum` for numbers, `unit` (points) for rects and sizes, or `choices` for
+    /// choices, then `description` and `source`.
     static func write(_ spec: ParameterSpec, into writer: inout JSONWriter) {
         writer.beginObject()
         writer.member("name", spec.name)
@@ -99,7 +108,9 @@ public struct PresetDetail: Sendable {
             writer.beginArray()
             for choice in choices { writer.string(choice) }
             writer.endArray()
-        case .bool, .rect, .size:
+        case .rect, .size:
+            writer.member("unit", "pt")
+        case .bool:
             break
         }
         writer.member("description", spec.summary)
