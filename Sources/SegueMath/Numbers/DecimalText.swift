@@ -24,53 +24,58 @@ public struct DecimalText: Sendable, Hashable {
     /// The magnitude from which a value is written `shortest(_:)` rather than plainly.
     public let plainLimit: Double
 
-    /// 10^decimals, exact.
-    private let unitsPerOne: UInt64
+    /// 10^decimals, exact in a Double.
+    private let unitsPerOne: Double
 
     /// Rounding to `decimals` decimals (clamped into 0…`maximumDecimals`).
     public init(decimals: Int, keepsTrailingZeros: Bool = false, plainLimit: Double = .infinity) {
         self.decimals = min(max(decimals, 0), Self.maximumDecimals)
         self.keepsTrailingZeros = keepsTrailingZeros
         self.plainLimit = plainLimit
-        var unitsPerOne: UInt64 = 1
+        var unitsPerOne = 1.0
         for _ in 0..<self.decimals { unitsPerOne *= 10 }
         self.unitsPerOne = unitsPerOne
     }
 
     /// Appends `value`'s text to `bytes` as UTF-8; a value written plainly allocates nothing.
     public func append(_ value: Double, to bytes: inout [UInt8]) {
-        let scaled = (value * Double(unitsPerOne)).rounded(.toNearestOrAwayFromZero)
+        let scaled = (value * unitsPerOne).rounded(.toNearestOrAwayFromZero)
         guard value.magnitude < plainLimit, scaled.magnitude < Self.exactLimit else {
             bytes.append(contentsOf: Self.shortest(value).utf8)
             return
         }
-        let units = UInt64(scaled.magnitude)  // finite, whole and below 2^53: exact
         if scaled < 0 {  // a negative count, not a −0 one
             bytes.append(UInt8(ascii: "-"))
         }
-        // The whole digits, last first, then turned around in place.
-        let wholeStart = bytes.count
-        var whole = units / unitsPerOne
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(whole % 10))
-            whole /= 10
-        } while whole > 0
-        bytes[wholeStart...].reverse()
-        var fraction = units % unitsPerOne
+        // The count of units written last digit first, then turned around in place: the
+        // decimals (trailing zeros dropped unless kept), the point, the whole digits. Only
+        // divisions by 10, which compile to multiplications.
+        var units = UInt64(scaled.magnitude)  // finite, whole and below 2^53: exact
         var places = decimals
         if !keepsTrailingZeros {
-            while places > 0, fraction % 10 == 0 {
-                fraction /= 10
+            while places > 0, units % 10 == 0 {
+                units /= 10
                 places -= 1
             }
         }
-        guard places > 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        var divisor: UInt64 = 1
-        for _ in 1..<places { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
+        let start = bytes.count
+        if places > 0 {
+            for _ in 0..<places {
+                bytes.append(UInt8(ascii: "0") + UInt8(units % 10))
+                units /= 10
+            }
+            bytes.append(UInt8(ascii: "."))
+        }
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(units % 10))
+            units /= 10
+        } while units > 0
+        var low = start
+        var high = bytes.count - 1
+        while low < high {
+            bytes.swapAt(low, high)
+            low += 1
+            high -= 1
         }
     }
 
