@@ -91,6 +91,11 @@ let whole = measure(iterations: 2_000) { _ in Double(service.respond(to: simulat
 row(
     "POST /v1/simulate in-process, interactive pop (\(frames) frames × 4 layers, \(simulateProbe.body.count) bytes)",
     whole, unit: "µs")
+let parse = measure(iterations: 2_000) { _ in
+    guard case .object(let members)? = try? JSONBody.value(from: simulateRequest) else { return 0 }
+    return Double(members.count)
+}
+row("  of which parsing the body into a JSON tree (\(simulateBody.count) bytes)", parse, unit: "µs")
 if let parsed {
     let engine = measure(iterations: 2_000) { _ in Double((try? parsed.run())?.frames.count ?? 0) }
     row("  of which the engine's simulate", engine, unit: "µs")

@@ -2,7 +2,7 @@
 /// in the two places where Segue is deliberately the more lenient:
 ///
 /// - An unpaired UTF-16 surrogate escape (a `\uD800`–`\uDFFF` not part of a high-then-low
-///   pair): RFC 8259's grammar allows it and Segue reads U+FFFD (`JSONValueParser`);
+///   pair): RFC 8259's grammar allows it and Segue reads U+FFFD (`JSONParser`);
 ///   `JSONDecoder` refuses the text. Rewritten as `\uFFFD`.
 /// - A number that reads as zero: Segue rounds one too small for a double, such as
 ///   `1e-400`, to zero, as `strtod` does, and `JSONDecoder` refuses it. `JSONDecoder`

@@ -1,6 +1,6 @@
 import SegueAPI
 
-/// What every fuzz input is put through: the JSON parsers' agreement, then the
+/// What every fuzz input is put through: the JSON parser's agreement with JSONDecoder, then the
 /// service itself. Each check traps on a broken property; returns the response's
 /// status, for the replayer to print.
 @discardableResult

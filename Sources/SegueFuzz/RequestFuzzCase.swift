@@ -5,7 +5,7 @@ import SegueEngine
 /// One fuzz input read as a request to the service: the first byte picks the
 /// endpoint (even: `POST /v1/simulate`, odd: `POST /v1/curves`), the rest is the
 /// JSON body. Going through `SegueService.respond(to:)` covers everything a client
-/// reaches: the syntax scan, the value parser, field validation and, for valid
+/// reaches: the JSON parser, field validation and, for valid
 /// requests, the simulation or curve sampler and the encoders.
 struct RequestFuzzCase {
     /// The service as the `segue` executable builds it: the built-in presets, ready.
@@ -35,7 +35,7 @@ struct RequestFuzzCase {
         }
         let contentType = response.headers["Content-Type"] ?? ""
         if (200..<300).contains(status) {
-            if contentType == MediaType.json, let error = JSONSyntax.firstError(in: response.body) {
+            if contentType == MediaType.json, let error = JSONParser.firstError(in: response.body) {
                 FuzzFailure.report("\(request.path) answered \(status) with a body that is not JSON \(error)")
             }
             return response.status

@@ -102,7 +102,7 @@ import Testing
         // Well-formed as far as the limit, so a 422 at the first value too deep, not a 400.
         #expect(response.status.code == 422)
         let errors = try #require(try problem(response)["errors"] as? [[String: Any]])
-        let depth = JSONSyntax.defaultLimits.maxDepth
+        let depth = JSONParser.defaultLimits.maxDepth
         #expect(errors.first?["pointer"] as? String == String(repeating: "/0", count: depth))
         #expect((errors.first?["detail"] as? String)?.contains("more than \(depth) levels deep") == true)
     }
@@ -170,14 +170,14 @@ import Testing
         ]
         for string in strings {
             let body = [UInt8(ascii: "\"")] + string + [UInt8(ascii: "\"")]
-            #expect(JSONSyntax.firstError(in: body) == nil, "\(string)")
+            #expect(JSONParser.firstError(in: body) == nil, "\(string)")
         }
     }
 
     @Test func wellFormedTextHasNoSyntaxError() {
         let samples = [#"{}"#, #"[]"#, #" {"a": [1, -2.5e-3, true, false, null, "\u00e9\n"]} "#, "0", #""x""#]
         for sample in samples {
-            #expect(JSONSyntax.firstError(in: Array(sample.utf8)) == nil, "\(sample)")
+            #expect(JSONParser.firstError(in: Array(sample.utf8)) == nil, "\(sample)")
         }
     }
 }

@@ -33,6 +33,19 @@ import Testing
         #expect(text == "[0.00001,-0.5,0,-0.000001,1000000000,0.000001,12.04]")
     }
 
+    /// From 1e9 up, Swift's shortest form without a trailing ".0": all the digits a double
+    /// holds there, and an exponent from 2^53 (about 9.007e15) up.
+    @Test func largeNumbersAreWrittenInSwiftsShortestForm() {
+        let text = written { writer in
+            writer.beginArray()
+            for value in [1_234_567_890.123_456_7, -2e10, 1e15, 1e16] {
+                writer.number(value)
+            }
+            writer.endArray()
+        }
+        #expect(text == "[1234567890.1234567,-20000000000,1000000000000000,1e+16]")
+    }
+
     @Test func structureAndStringsAreValidJSON() throws {
         let text = written { writer in
             writer.beginObject()

@@ -8,15 +8,24 @@ public enum JSONBody {
     /// The body of `request` as a JSON tree, for endpoints that validate field by field;
     /// text past `limits` is a 422 at the offending value's pointer.
     public static func value(
-        from request: HTTPRequest, limits: JSONLimits = JSONSyntax.defaultLimits
+        from request: HTTPRequest, limits: JSONLimits = JSONParser.defaultLimits
     ) throws(Problem) -> JSONValue {
-        try checkWellFormed(request, limits: limits)
-        return JSONValueParser.parse(request.body)
+        try checkHeadersAndEmptiness(request)
+        do throws(JSONSyntaxError) {
+            return try JSONParser.parse(request.body, limits: limits)
+        } catch {
+            throw problem(for: error)
+        }
     }
 
     /// Decodes the body of `request` as `T`.
     public static func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) throws(Problem) -> T {
-        try checkWellFormed(request)
+        try checkHeadersAndEmptiness(request)
+        // Parse first: JSONDecoder accepts some non-JSON (trailing commas) and never
+        // says where text stops being JSON.
+        if let syntaxError = JSONParser.firstError(in: request.body) {
+            throw problem(for: syntaxError)
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(request.body))
         } catch let error as DecodingError {
@@ -26,13 +35,9 @@ public enum JSONBody {
         }
     }
 
-    /// 415 unless the Content-Type is JSON; 400 for an empty body or text that is not
-    /// JSON, saying where; 422 for well-formed text past a limit (a number too large
-    /// for a double or past the magnitude limit, a string too long, nesting too deep),
-    /// at its pointer.
-    static func checkWellFormed(
-        _ request: HTTPRequest, limits: JSONLimits = JSONSyntax.defaultLimits
-    ) throws(Problem) {
+    /// 415 unless the Content-Type is JSON (and its charset, if any, UTF-8); 400 for an
+    /// empty body.
+    private static func checkHeadersAndEmptiness(_ request: HTTPRequest) throws(Problem) {
         let contentType = request.headers["Content-Type"]
         guard isJSON(contentType) else {
             throw Problem.unsupportedMediaType(received: contentType)
@@ -40,18 +45,19 @@ public enum JSONBody {
         if let charset = charset(of: contentType), charset.lowercased() != "utf-8" {
             throw Problem.unsupportedCharset(charset)
         }
-        guard request.body.contains(where: { !isJSONWhitespace($0) }) else {
+        guard request.body.contains(where: { !JSONParser.isWhitespace($0) }) else {
             throw Problem.malformedJSON("The request body is empty; send a JSON object.")
         }
-        // Scan first: JSONDecoder accepts some non-JSON (trailing commas) and never
-        // says where text stops being JSON.
-        if let syntaxError = JSONSyntax.firstError(in: request.body, limits: limits) {
-            if let pointer = syntaxError.limitPointer {
-                let detail = "\(syntaxError.message.prefix(1).uppercased())\(syntaxError.message.dropFirst())."
-                throw Problem.invalidRequest([FieldError(pointer: pointer, detail: detail)])
-            }
-            throw Problem.malformedJSON("The request body is not valid JSON \(syntaxError).")
+    }
+
+    /// 400 for text that is not JSON, saying where; 422 for well-formed text past a limit
+    /// (a number too large for a double, a string too long, nesting too deep), at its pointer.
+    static func problem(for syntaxError: JSONSyntaxError) -> Problem {
+        if let pointer = syntaxError.limitPointer {
+            let detail = "\(syntaxError.message.prefix(1).uppercased())\(syntaxError.message.dropFirst())."
+            return Problem.invalidRequest([FieldError(pointer: pointer, detail: detail)])
         }
+        return Problem.malformedJSON("The request body is not valid JSON \(syntaxError).")
     }
 
     /// Whether a Content-Type names JSON: `application/json` or any `+json` type,
@@ -83,10 +89,6 @@ public enum JSONBody {
     private static func trimmed(_ text: Substring) -> String {
         let isOWS: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         return String(text.drop(while: isOWS).reversed().drop(while: isOWS).reversed())
-    }
-
-    static func isJSONWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     static func problem(for error: DecodingError) -> Problem {

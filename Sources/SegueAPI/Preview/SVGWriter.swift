@@ -1,3 +1,5 @@
+import SegueMath
+
 /// A small SVG (XML) byte writer: elements with attributes, escaped text, and numbers
 /// rounded once to 1e-3 and written shortest, so the same picture gives the same bytes.
 struct SVGWriter {
@@ -74,10 +76,12 @@ struct SVGWriter {
     /// is not finite is written 0, which a picture can afford and XML cannot refuse.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        var bytes: [UInt8] = []
-        JSONWriter.appendRounded((value * 1000).rounded() / 1000, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return numberText.string(value)
     }
+
+    /// How `number(_:)` writes a finite value: rounded half away from zero to a thousandth,
+    /// in plain digits below 2⁵³ thousandths (about 9·10¹² points), else Swift's shortest form.
+    static let numberText = DecimalText(decimals: 3)
 
     /// Numbers joined by `separator`, each rounded as `number(_:)`.
     static func numbers(_ values: [Double], separator: String = " ") -> String {

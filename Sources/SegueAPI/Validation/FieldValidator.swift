@@ -1,3 +1,5 @@
+import SegueMath
+
 /// Reads typed fields out of a `JSONValue` tree and collects one `FieldError` per
 /// problem, each with the JSON Pointer of the field and a sentence saying what is
 /// accepted, so a client learns everything wrong with a request in one answer.
@@ -164,7 +166,6 @@ public struct NumberRange: Sendable {
         }
     }
 
-    /// A number as a person writes it: `1000`, not `1000.0`; at most six decimals.
     /// A limit as a person writes it: `1e12` rather than thirteen digits.
     static func compact(_ value: Double) -> String {
         var mantissa = value
@@ -176,9 +177,9 @@ public struct NumberRange: Sendable {
         return exponent >= 4 ? "\(format(mantissa))e\(exponent)" : format(value)
     }
 
+    /// A number as a person writes it, as the JSON writer writes it: `1000`, not `1000.0`;
+    /// at most six decimals.
     static func format(_ value: Double) -> String {
-        var bytes: [UInt8] = []
-        JSONWriter.appendRounded(value, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        JSONWriter.numberText.string(value)
     }
 }

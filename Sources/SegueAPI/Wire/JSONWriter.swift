@@ -1,3 +1,5 @@
+import SegueMath
+
 /// A hand-written JSON byte writer for large responses: appending punctuation and
 /// shortest-form numbers into one reserved buffer is about 9× faster than
 /// `JSONEncoder` at 1e5 numbers (server-stack.md §3.2).
@@ -81,7 +83,7 @@ public struct JSONWriter: Sendable {
             bytes.append(contentsOf: "null".utf8)
             return
         }
-        Self.appendRounded(value, to: &bytes)
+        Self.numberText.append(value, to: &bytes)
     }
 
     public mutating func bool(_ value: Bool) {
@@ -122,44 +124,10 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// The number rounded to 1e-6, in the shortest form that reads back to the same
-    /// double: integers without a fraction (`2`, not `2.0`), at most six decimals, no
-    /// exponent, no negative zero. Below 1e9 the rounded value is a whole number of
-    /// millionths under 2^53, written digit by digit with no allocation; distinct
-    /// six-decimal strings there are distinct doubles, so this is also the shortest
-    /// form. Larger magnitudes are written whole, or by `Double.description`.
-    static func appendRounded(_ value: Double, to bytes: inout [UInt8]) {
-        guard abs(value) < 1e9 else {
-            if value == value.rounded(), abs(value) < 1e15 {
-                if value < 0 { bytes.append(UInt8(ascii: "-")) }
-                appendDigits(of: UInt64(abs(value)), to: &bytes)
-            } else {
-                bytes.append(contentsOf: value.description.utf8)
-            }
-            return
-        }
-        let micros = Int64((value * 1e6).rounded())
-        if micros < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = micros.magnitude
-        appendDigits(of: magnitude / 1_000_000, to: &bytes)
-        var fraction = magnitude % 1_000_000
-        guard fraction > 0 else { return }
-        var places = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            places -= 1
-        }
-        bytes.append(UInt8(ascii: "."))
-        var divisor: UInt64 = 1
-        for _ in 1..<places { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
-        }
-    }
-
-    private static func appendDigits(of value: UInt64, to bytes: inout [UInt8]) {
-        if value >= 10 { appendDigits(of: value / 10, to: &bytes) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-    }
+    /// How numbers are written: rounded to 1e-6, in the shortest form that reads back to the
+    /// same double: integers without a fraction (`2`, not `2.0`), at most six decimals, no
+    /// exponent, no negative zero. Below 1e9 distinct six-decimal strings are distinct
+    /// doubles, so this is also the shortest form. From 1e9 up a number is written as Swift
+    /// writes it without a trailing ".0" (`20000000000`, `1234567890.1234567`, `1e+16`).
+    static let numberText = DecimalText(decimals: 6, plainLimit: 1e9)
 }

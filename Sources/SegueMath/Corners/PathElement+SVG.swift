@@ -11,7 +11,7 @@ extension PathElement {
         case .cubic(let to, let control1, let control2):
             return "C \(Self.pair(control1)) \(Self.pair(control2)) \(Self.pair(to))"
         case .arc(let to, let radius):
-            let r = SVGNumber.string(for: radius)
+            let r = Self.svgNumberText.string(radius)
             return "A \(r),\(r) 0 0 1 \(Self.pair(to))"
         case .close:
             return "Z"
@@ -27,8 +27,13 @@ extension PathElement {
         elements.map(\.svgCommand).joined(separator: " ")
     }
 
+    /// How path data writes a number: rounded half away from zero to a millionth of a point,
+    /// written shortest. From 2⁵³ millionths (about 9·10⁹ points) up, Swift's shortest form
+    /// ("1e+16"); SegueMath's own paths never reach that, nor hold a non-finite number.
+    static let svgNumberText = DecimalText(decimals: 6)
+
     /// `x,y` with both numbers formatted.
     private static func pair(_ point: Point) -> String {
-        "\(SVGNumber.string(for: point.x)),\(SVGNumber.string(for: point.y))"
+        "\(svgNumberText.string(point.x)),\(svgNumberText.string(point.y))"
     }
 }
