@@ -13,6 +13,11 @@ import Testing
 
     func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
 
+    /// The state of the layer `id` in `frame`; a missing layer fails the test.
+    func layer(_ frame: SimulationFrame?, _ id: String) throws -> LayerState {
+        try #require(frame?[layer: id])
+    }
+
     func number(_ frame: SimulationFrame, _ name: String) -> Double? {
         for annotation in frame.annotations where annotation.name == name {
             if case .number(let value) = annotation.value { return value }
@@ -48,7 +53,8 @@ import Testing
         #expect(value("hiddenTranslation") == .number(4))
         #expect(PathTooltip.tooltipSize == Size(width: 120, height: 40))
         let simulation = try run(preset, samples: scroll(-10))
-        #expect(simulation.layers[1].frame == Rect(x: 266, y: 47, width: 120, height: 40))  // §15.13
+        let tooltip = simulation.layers.first { $0.id == "tooltip" }
+        #expect(tooltip?.frame == Rect(x: 266, y: 47, width: 120, height: 40))  // §15.13
         #expect(simulation.decision?.rule == "fadeOutAfterScrolling")
     }
 
@@ -61,8 +67,8 @@ import Testing
         #expect(close(try #require(number(frame, "scrollOffset")), 3578))
         let progress = 3578 / Self.maxOffset
         #expect(close(progress, 0.5, 1e-4))
-        #expect(close(frame.layers[1].transform.ty, progress * Self.maxTravel))
-        #expect(close(frame.layers[1].transform.ty, 301.5, 0.05))
+        #expect(try close(layer(frame, "tooltip").transform.ty, progress * Self.maxTravel))
+        #expect(try close(layer(frame, "tooltip").transform.ty, 301.5, 0.05))
         let probe = 47 + 20 + progress * Self.maxTravel + 3578
         #expect(number(frame, "postIndex") == (probe / 400).rounded(.down))
         #expect(number(frame, "postIndex") == 9)
@@ -78,19 +84,19 @@ import Testing
         let release = try #require(samples.last).time
         let simulation = try run(PathTooltip(), samples: samples)
         let mid = try #require(simulation.frames.first { close($0.time, 0.1) })
-        #expect(close(mid.layers[1].opacity, CubicBezier.easeInEaseOut.value(at: 0.5)))
-        #expect(close(mid.layers[1].transform.tx, 4 - 12 * CubicBezier.easeInEaseOut.value(at: 0.5)))
+        #expect(try close(layer(mid, "tooltip").opacity, CubicBezier.easeInEaseOut.value(at: 0.5)))
+        #expect(try close(layer(mid, "tooltip").transform.tx, 4 - 12 * CubicBezier.easeInEaseOut.value(at: 0.5)))
         for frame in simulation.frames where frame.time >= 0.2 && frame.time <= release + 1 {
-            #expect(frame.layers[1].opacity == 1 && frame.layers[1].transform.tx == -8)
+            #expect(try layer(frame, "tooltip").opacity == 1 && layer(frame, "tooltip").transform.tx == -8)
         }
         for frame in simulation.frames.dropLast() where frame.time > release + 1 {
             let e = CubicBezier.easeInEaseOut.value(at: (frame.time - release - 1) / 0.3)
-            #expect(close(frame.layers[1].opacity, 1 - e, 1e-9))
+            #expect(try close(layer(frame, "tooltip").opacity, 1 - e, 1e-9))
         }
         let last = try #require(simulation.frames.last)
         #expect(last.phase == .settled && last.progress == 1)
         #expect(last.time >= release + 1.3 - 1e-9 && last.time < release + 1.3 + 1.0 / 60)
-        #expect(last.layers[1].opacity == 0 && last.layers[1].transform.tx == 4)
+        #expect(try layer(last, "tooltip").opacity == 0 && layer(last, "tooltip").transform.tx == 4)
         #expect(simulation.decision?.outcome == .finish)
     }
 
@@ -134,11 +140,11 @@ import Testing
             for (a, b) in zip(simulation.frames, simulation.frames.dropFirst()) {
                 let step = abs((number(b, "scrollOffset") ?? 0) - (number(a, "scrollOffset") ?? 0))
                 #expect(step <= abs(distance) / 6 + 1e-9)
-                #expect(abs(b.layers[1].opacity - a.layers[1].opacity) <= 0.3)
+                #expect(try abs(layer(b, "tooltip").opacity - layer(a, "tooltip").opacity) <= 0.3)
             }
             let last = try #require(simulation.frames.last)
-            #expect(last.layers[1].opacity == 0 && last.layers[1].transform.tx == 4)
-            #expect(last.layers[1].transform.ty == (3000 - distance) / Self.maxOffset * Self.maxTravel)
+            #expect(try layer(last, "tooltip").opacity == 0 && layer(last, "tooltip").transform.tx == 4)
+            #expect(try layer(last, "tooltip").transform.ty == (3000 - distance) / Self.maxOffset * Self.maxTravel)
         }
     }
 }

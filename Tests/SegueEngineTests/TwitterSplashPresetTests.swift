@@ -10,6 +10,11 @@ import Testing
 
     func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
 
+    /// The state of the layer `id` in `frame`; a missing layer fails the test.
+    func layer(_ frame: SimulationFrame?, _ id: String) throws -> LayerState {
+        try #require(frame?[layer: id])
+    }
+
     func frame(_ simulation: Simulation, at time: Double) throws -> SimulationFrame {
         try #require(simulation.frames.first { close($0.time, time, 1e-9) })
     }
@@ -43,10 +48,10 @@ import Testing
         let simulation = try run(TwitterSplash())
         let start = Rect(x: 195 - 36.44, y: 422 - 30, width: 72.88, height: 60)
         for frame in simulation.frames where frame.time <= 0.8 + 1e-9 {
-            let container = frame.layers[1]
+            let container = try layer(frame, "container")
             #expect(container.transform == .identity)
             #expect(container.mask?.rect == start)
-            #expect(frame.layers[2].opacity == 0)
+            #expect(try layer(frame, "screenshot").opacity == 0)
         }
     }
 
@@ -55,11 +60,12 @@ import Testing
     @Test func firstStageShrinksTheApparentBirdToPointEightOneTwo() throws {
         let simulation = try run(TwitterSplash())
         let mid = try frame(simulation, at: 1.0)
-        #expect(close(mid.layers[1].transform.a, 1 + 0.16 * 0.5, 1e-12))
-        #expect(close(try #require(mid.layers[1].mask).rect.width, Self.logo.width * (1 - 0.3 * 0.5), 1e-9))
+        #expect(try close(layer(mid, "container").transform.a, 1 + 0.16 * 0.5, 1e-12))
+        let midMask = try #require(try layer(mid, "container").mask)
+        #expect(close(midMask.rect.width, Self.logo.width * (1 - 0.3 * 0.5), 1e-9))
         let end = try frame(simulation, at: 1.2)
-        let mask = try #require(end.layers[1].mask)
-        let apparent = mask.rect.width * end.layers[1].transform.a
+        let mask = try #require(try layer(end, "container").mask)
+        let apparent = try mask.rect.width * layer(end, "container").transform.a
         #expect(close(apparent / Self.logo.width, 0.812, 1e-6))
         #expect(close(mask.rect.midX, 195) && close(mask.rect.midY, 422))
     }
@@ -70,12 +76,12 @@ import Testing
         let simulation = try run(TwitterSplash())
         let frame = try frame(simulation, at: 1.4)
         let e = 0.7572
-        #expect(close(frame.layers[1].transform.a, 1.16 - 0.16 * e, 0.16 * 5e-5 + 1e-9))
-        let mask = try #require(frame.layers[1].mask)
+        #expect(try close(layer(frame, "container").transform.a, 1.16 - 0.16 * e, 0.16 * 5e-5 + 1e-9))
+        let mask = try #require(try layer(frame, "container").mask)
         #expect(close(mask.rect.width / Self.logo.width, 0.7 + 59.3 * e, 59.3 * 5e-5 + 1e-9))
-        #expect(frame.layers[2].mask == mask)
+        #expect(try layer(frame, "screenshot").mask == mask)
         for late in simulation.frames where late.time >= 1.6 + 1e-9 {
-            #expect(late.layers[2].opacity == 1)
+            #expect(try layer(late, "screenshot").opacity == 1)
         }
     }
 
@@ -86,8 +92,8 @@ import Testing
         #expect(simulation.frames.count == 121)
         let last = try #require(simulation.frames.last)
         #expect(last.time == 2.0 && last.phase == .settled && last.progress == 1)
-        #expect(last.layers[1].mask == nil && last.layers[2].mask == nil)
-        #expect(last.layers[1].transform == .identity && last.layers[2].opacity == 1)
+        #expect(try layer(last, "container").mask == nil && layer(last, "screenshot").mask == nil)
+        #expect(try layer(last, "container").transform == .identity && layer(last, "screenshot").opacity == 1)
         #expect(simulation.events.map(\.type) == [.began, .finished])
     }
 
@@ -95,7 +101,7 @@ import Testing
     /// point lies in the rect, and it touches all four sides (the rect is its bounding box).
     @Test func maskPathIsTheBirdInItsRect() throws {
         let simulation = try run(TwitterSplash())
-        let mask = try #require(simulation.frames.first?.layers[1].mask)
+        let mask = try #require(try layer(simulation.frames.first, "container").mask)
         let rect = mask.rect
         #expect(mask.path?.hasPrefix("M 158.56,441.2 L ") == true)  // (158.56 + 0, 392 + 0.82·60)
         #expect(mask.path?.hasSuffix(" Z") == true)
@@ -119,8 +125,9 @@ import Testing
             let simulation = try run(TwitterSplash(), frameRate: rate)
             let animating = simulation.frames.dropLast()
             for (a, b) in zip(animating, animating.dropFirst()) {
-                #expect(abs(b.layers[1].transform.a - a.layers[1].transform.a) <= 0.3 / rate * 10)
-                #expect(abs(b.layers[2].opacity - a.layers[2].opacity) <= fadeRate / rate)
+                #expect(
+                    try abs(layer(b, "container").transform.a - layer(a, "container").transform.a) <= 0.3 / rate * 10)
+                #expect(try abs(layer(b, "screenshot").opacity - layer(a, "screenshot").opacity) <= fadeRate / rate)
             }
             let last = try #require(simulation.frames.last)
             #expect(last.time == 2.0)

@@ -13,6 +13,11 @@ import Testing
 
     func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
 
+    /// The state of the layer `id` in `frame`; a missing layer fails the test.
+    func layer(_ frame: SimulationFrame?, _ id: String) throws -> LayerState {
+        try #require(frame?[layer: id])
+    }
+
     /// A pan from (300, 222) that moves to each x in `xs`, one sample a frame, then lifts.
     func pan(_ xs: [Double], y: Double = 222, endedPhase: GesturePhase = .ended) -> [GestureSample] {
         var samples = [GestureSample(time: 0, location: Point(x: 300, y: y), phase: .began)]
@@ -52,10 +57,10 @@ import Testing
         let p = 60 / Self.threshold
         #expect(close(p, 0.641, 5e-4))
         #expect(close(frame.progress, p))
-        let above = frame.layers[0]
-        let below = frame.layers[1]
-        let button = frame.layers[2]
-        let row = frame.layers[3]
+        let above = try layer(frame, "aboveCell")
+        let below = try layer(frame, "belowCell")
+        let button = try layer(frame, "deleteButton")
+        let row = try layer(frame, "pannedCell")
         #expect(row.transform == AffineTransform(translationX: -60, y: 0))
         #expect(close(row.presentationFrame.minX, -60))
         #expect(close(row.cornerRadius, Self.pannedHeight / 5 * p))
@@ -85,12 +90,12 @@ import Testing
         let last = try #require(simulation.frames.last)
         #expect(last.phase == .settled && last.progress == 0)
         #expect(last.time >= release + 0.4 - 1e-9 && last.time < release + 0.4 + 1.0 / 60)
-        #expect(last.layers == TwitterSwipeState.rest.layers(.sceneJ))
+        #expect(last.layers == TwitterSwipeState.rest.layers(TwitterSwipeScene.sceneJ.layers))
         // Mid-spring the row is at −60·(1 − e), e from UIKit's ζ = 1 mapping (motion-math.md §2.3).
         let spring = try #require(Spring.uikit(duration: 0.4, dampingRatio: 1, initialVelocity: 0))
         let frame = try #require(simulation.frames.first { $0.phase == .animating && $0.time - release > 0.1 })
         let e = spring.progress(at: frame.time - release).value
-        #expect(close(frame.layers[3].transform.tx, -60 * (1 - e), 1e-9))
+        #expect(try close(layer(frame, "pannedCell").transform.tx, -60 * (1 - e), 1e-9))
         #expect(frame.annotations.last == FrameAnnotation(name: "deleteMarkColor", value: .text("black")))
     }
 
@@ -108,14 +113,14 @@ import Testing
         let last = try #require(simulation.frames.last)
         #expect(last.phase == .settled && last.progress == 1)
         #expect(last.time >= release + 0.2 - 1e-9 && last.time < release + 0.2 + 1.0 / 60)
-        #expect(last.layers[3].transform == AffineTransform(translationX: -Self.width, y: 0))
-        #expect(last.layers[3].opacity == 0)
-        #expect(last.layers[2].opacity == 0 && last.layers[2].transform == .identity)
-        #expect(last.layers[0].cornerRadius == 0 && last.layers[1].cornerRadius == 0)
+        #expect(try layer(last, "pannedCell").transform == AffineTransform(translationX: -Self.width, y: 0))
+        #expect(try layer(last, "pannedCell").opacity == 0)
+        #expect(try layer(last, "deleteButton").opacity == 0 && layer(last, "deleteButton").transform == .identity)
+        #expect(try layer(last, "aboveCell").cornerRadius == 0 && layer(last, "belowCell").cornerRadius == 0)
         for frame in simulation.frames where frame.phase == .animating {
             let e = CubicBezier.easeInEaseOut.value(at: (frame.time - release) / 0.2)
-            #expect(close(frame.layers[3].transform.tx, -100 + (100 - Self.width) * e, 1e-9))
-            #expect(close(frame.layers[3].opacity, 1 - e, 1e-12))
+            #expect(try close(layer(frame, "pannedCell").transform.tx, -100 + (100 - Self.width) * e, 1e-9))
+            #expect(try close(layer(frame, "pannedCell").opacity, 1 - e, 1e-12))
         }
         #expect(simulation.events.map(\.type) == [.began, .released, .finished])
     }
@@ -125,7 +130,7 @@ import Testing
     @Test func dragBackPastTheStartResets() throws {
         let xs = (1...6).map { 300 - 10 * Double($0) } + (1...8).map { 240 + 10 * Double($0) }
         let simulation = try run(TwitterSwipe(), samples: pan(xs))
-        let rest = TwitterSwipeState.rest.layers(.sceneJ)
+        let rest = TwitterSwipeState.rest.layers(TwitterSwipeScene.sceneJ.layers)
         for frame in simulation.frames where frame.time >= 12.0 / 60 - 1e-9 {
             #expect(frame.layers == rest)
         }
@@ -142,7 +147,9 @@ import Testing
         ]
         let simulation = try run(TwitterSwipe(), samples: samples)
         #expect(simulation.decision?.rule == "gate")
-        #expect(simulation.frames.allSatisfy { $0.layers == TwitterSwipeState.rest.layers(.sceneJ) })
+        #expect(
+            simulation.frames.allSatisfy { $0.layers == TwitterSwipeState.rest.layers(TwitterSwipeScene.sceneJ.layers) }
+        )
     }
 
     /// Property: for smooth leftward pans of many lengths, consecutive frames move the row
@@ -153,13 +160,15 @@ import Testing
             let samples = pan((1...20).map { 300 - distance * Double($0) / 20 })
             let simulation = try run(TwitterSwipe(), samples: samples)
             for (a, b) in zip(simulation.frames, simulation.frames.dropFirst()) {
-                #expect(abs(b.layers[3].transform.tx - a.layers[3].transform.tx) <= max(distance / 20, 60) + 1e-9)
-                #expect(abs(b.layers[3].opacity - a.layers[3].opacity) <= 0.35)
+                #expect(
+                    try abs(layer(b, "pannedCell").transform.tx - layer(a, "pannedCell").transform.tx) <= max(
+                        distance / 20, 60) + 1e-9)
+                #expect(try abs(layer(b, "pannedCell").opacity - layer(a, "pannedCell").opacity) <= 0.35)
             }
             let deletes = distance >= Self.threshold
             let last = try #require(simulation.frames.last)
-            #expect(last.layers[3].transform.tx == (deletes ? -Self.width : 0))
-            #expect(last.layers[3].opacity == (deletes ? 0 : 1))
+            #expect(try layer(last, "pannedCell").transform.tx == (deletes ? -Self.width : 0))
+            #expect(try layer(last, "pannedCell").opacity == (deletes ? 0 : 1))
             #expect(last.progress == (deletes ? 1 : 0))
         }
     }

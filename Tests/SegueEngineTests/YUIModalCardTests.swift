@@ -35,6 +35,11 @@ import Testing
 
     func frame(_ state: LayerState?) -> Rect? { state?.presentationFrame }
 
+    /// The state of the layer `id` in `frame`; a missing layer fails the test.
+    func layer(_ frame: SimulationFrame?, _ id: String) throws -> LayerState {
+        try #require(frame?[layer: id])
+    }
+
     func same(_ a: Rect?, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
         guard let a else { return false }
         return isClose(a.minX, b.minX, absolute: tolerance) && isClose(a.minY, b.minY, absolute: tolerance)
@@ -108,7 +113,7 @@ import Testing
         #expect(isClose(decision.velocity.y, -300, relative: 0.02))
         let last = try #require(simulation.frames.last)
         #expect(last.phase == .settled && last.progress == 1)
-        #expect(same(frame(last.layers.first), Self.full, 0))
+        #expect(same(frame(last[layer: "card"]), Self.full, 0))
         #expect(annotation(last, "stage") == .text("full"))
         #expect(decision.explanation.contains("full"))
         // Frame 20 (t = 1/3 s): ty = −100, so h = 0.5H + 0.3H·(100/400).
@@ -118,8 +123,9 @@ import Testing
         let midTop = Self.safeBottom - 12 - (0.5 * Self.screen + 0.3 * Self.screen * 0.25)
         #expect(isClose(mid.progress, (Self.half.minY - midTop) / (Self.half.minY - Self.full.minY), absolute: 1e-9))
         #expect(
-            isClose(
-                mid.layers[0].presentationFrame.height, 0.5 * Self.screen + 0.3 * Self.screen * 0.25, absolute: 1e-6))
+            try isClose(
+                layer(mid, "card").presentationFrame.height, 0.5 * Self.screen + 0.3 * Self.screen * 0.25,
+                absolute: 1e-6))
         #expect(
             isClose(last.time, decision.time + 0.4, absolute: 1 / 60 + 1e-9) && last.time >= decision.time + 0.4 - 1e-9)
     }
@@ -132,11 +138,11 @@ import Testing
         // Staying, progress is measured toward the neighbour the drag headed for: 40 of half→peek's 374 pt.
         #expect(isClose(slow.decision?.progress ?? 0, 40 / (Self.peek.minY - Self.half.minY), absolute: 1e-9))
         #expect(annotation(slow.frames.last, "stage") == .text("half"))
-        #expect(same(frame(slow.frames.last?.layers.first), Self.half, 0))
+        #expect(same(frame(slow.frames.last?[layer: "card"]), Self.half, 0))
         let fast = try run(YUIModalCard(), samples: drag(by: 40, velocity: 800))
         #expect(isClose(fast.decision?.velocity.y ?? 0, 800, relative: 0.02))
         #expect(fast.decision?.outcome == .finish)
-        #expect(same(frame(fast.frames.last?.layers.first), Self.peek, 0))
+        #expect(same(frame(fast.frames.last?[layer: "card"]), Self.peek, 0))
     }
 
     /// The default mapping: 1:1 between the stages, UIScrollView's band past full:
@@ -184,7 +190,7 @@ import Testing
                 "releaseRule": .choice("projection"), "startStage": .choice("peek"), "oneStagePerSwipe": .bool(true),
             ], samples: drag(from: 800, by: -60, velocity: -3000))
         #expect(annotation(fromPeek.frames.last, "stage") == .text("half"))
-        #expect(same(frame(fromPeek.frames.last?.layers.first), Self.half, 0))
+        #expect(same(frame(fromPeek.frames.last?[layer: "card"]), Self.half, 0))
         let unlimited = try run(
             YUIModalCard(), parameters: ["releaseRule": .choice("projection"), "startStage": .choice("peek")],
             samples: drag(from: 800, by: -60, velocity: -3000))
@@ -196,10 +202,10 @@ import Testing
         let samples = drag(by: -150, velocity: -600, lift: .cancelled)
         let fixed = try run(YUIModalCard(), samples: samples)
         #expect(fixed.decision?.rule == "gestureCancelled" && fixed.decision?.outcome == .cancel)
-        #expect(same(frame(fixed.frames.last?.layers.first), Self.half, 0))
+        #expect(same(frame(fixed.frames.last?[layer: "card"]), Self.half, 0))
         let legacy = try run(YUIModalCard(), parameters: ["legacyIgnoresCancel": .bool(true)], samples: samples)
         #expect(
-            isClose(legacy.frames.last?.layers[0].presentationFrame.minY ?? 0, Self.half.minY - 150, absolute: 1e-9))
+            try isClose(layer(legacy.frames.last, "card").presentationFrame.minY, Self.half.minY - 150, absolute: 1e-9))
         #expect(legacy.frames.last?.phase == .settled)
     }
 
@@ -215,12 +221,12 @@ import Testing
             let parameters: [String: ParameterValue] = [
                 "dragMapping": .choice(Double.random(in: 0...1, using: &generator) < 0.5 ? "seed" : "rubberBand"),
                 "releaseRule": .choice(Double.random(in: 0...1, using: &generator) < 0.5 ? "seed" : "projection"),
-                "startStage": .choice(YUIModalCardStage.choices[Int(Double.random(in: 0...2.999, using: &generator))]),
+                "startStage": .choice(YUIModalCardStage.names[Int(Double.random(in: 0...2.999, using: &generator))]),
             ]
             let simulation = try run(
                 YUIModalCard(), parameters: parameters, samples: drag(by: distance, velocity: velocity))
-            let tops = simulation.frames.map { $0.layers[0].presentationFrame.minY }
-            let heights = simulation.frames.map { $0.layers[0].presentationFrame.height }
+            let tops = try simulation.frames.map { try layer($0, "card").presentationFrame.minY }
+            let heights = try simulation.frames.map { try layer($0, "card").presentationFrame.height }
             // One 60 Hz frame of finger motion (every mapping moves the card at most 1:1), or one frame of a
             // 0.4 s critically damped settle (rate at most about ω0/e ≈ 8.5 changes/s, under 0.2 per frame)
             // over at most the full stage's height.
@@ -235,7 +241,7 @@ import Testing
                 Issue.record("no stage annotation")
                 continue
             }
-            #expect(same(frame(simulation.frames.last?.layers.first), rect, 0))
+            #expect(same(frame(simulation.frames.last?[layer: "card"]), rect, 0))
             #expect(simulation.frames.last?.phase == .settled)
         }
     }

@@ -12,6 +12,11 @@ import Testing
     static let cell = Rect(x: 32, y: 306, width: 147, height: 147)
     static let art = Rect(x: 20, y: 125, width: 350, height: 350)
 
+    /// The state of the layer `id` in `frame`; a missing layer fails the test.
+    func layer(_ frame: SimulationFrame?, _ id: String) throws -> LayerState {
+        try #require(frame?[layer: id])
+    }
+
     /// A horizontal drag from (40, 500) by `distance` at constant `velocity` (pt/s), sampled at
     /// 120 Hz, the lift continuing the motion.
     func drag(by distance: Double, velocity: Double, lift: GesturePhase = .ended) -> [GestureSample] {
@@ -61,7 +66,7 @@ import Testing
     /// exactly on the detail art; its radius 16 shows as 16·s ≈ 38.1. The pop's is the inverse.
     @Test func snapshotsMapCellAndArtOntoEachOther() throws {
         let scene = YUIUntitledScene(ParameterValues(specs: YUIUntitledScene.fields, given: [:]))
-        let push = try #require(YUIUntitledState(direction: .push, e: 1).layers(scene).last)
+        let push = try #require(YUIUntitledLayers(scene, .push).animating(1).first { $0.id == "snapshot" })
         let s = Self.art.width / Self.cell.width
         #expect(isClose(push.transform.a, s, absolute: 1e-12) && isClose(s, 2.38095, absolute: 5e-6))
         #expect(isClose(push.transform.tx, Self.art.midX - Self.cell.midX, absolute: 1e-12))
@@ -71,7 +76,7 @@ import Testing
             isClose(push.presentationFrame.minX, 20, absolute: 1e-9)
                 && isClose(push.presentationFrame.width, 350, absolute: 1e-9))
         #expect(isClose(push.cornerRadius * s, 38.1, absolute: 0.01))
-        let pop = try #require(YUIUntitledState(direction: .pop, e: 1).layers(scene).last)
+        let pop = try #require(YUIUntitledLayers(scene, .pop).animating(1).first { $0.id == "snapshot" })
         #expect(isClose(pop.transform.a, 0.42, absolute: 1e-12))
         #expect(isClose(pop.transform.tx, -89.5, absolute: 1e-12) && isClose(pop.transform.ty, 79.5, absolute: 1e-12))
         #expect(isClose(pop.cornerRadius * 0.42, 16.8, absolute: 1e-9))
@@ -86,29 +91,32 @@ import Testing
         let e = 1 - (1 + (omega - 0.4) * t) * exp(-omega * t)
         let frame = simulation.frames[12]
         #expect(isClose(frame.time, t, absolute: 1e-12))
-        #expect(isClose(frame.layers[1].transform.tx, -Self.width * e, absolute: 1e-6))
-        #expect(isClose(frame.layers[1].opacity, 1 - e, absolute: 1e-8))
-        #expect(isClose(frame.layers[3].transform.tx, Self.width * (1 - e), absolute: 1e-6))
+        #expect(try isClose(layer(frame, "grid").transform.tx, -Self.width * e, absolute: 1e-6))
+        #expect(try isClose(layer(frame, "grid").opacity, 1 - e, absolute: 1e-8))
+        #expect(try isClose(layer(frame, "detail").transform.tx, Self.width * (1 - e), absolute: 1e-6))
         let first = try #require(simulation.frames.first)
-        #expect(first.layers[3].transform.tx == Self.width && first.layers[5].transform == .identity)
+        #expect(
+            try layer(first, "detail").transform.tx == Self.width && layer(first, "snapshot").transform == .identity)
         let last = try #require(simulation.frames.last)
         #expect(last.phase == .settled && last.time == 0.4 && simulation.frames.count == 25)
-        #expect(last.layers[3].transform == .identity && last.layers[3].opacity == 1)
-        #expect(last.layers[5].opacity == 0 && last.layers[0].opacity == 0 && last.layers[1].opacity == 0)
+        #expect(try layer(last, "detail").transform == .identity && layer(last, "detail").opacity == 1)
+        #expect(
+            try layer(last, "snapshot").opacity == 0 && layer(last, "backdrop").opacity == 0
+                && layer(last, "grid").opacity == 0)
     }
 
     @Test func popSlidesTheDetailOutAndTheGridIn() throws {
         let simulation = try run(YUIUntitledPop())
         let first = try #require(simulation.frames.first)
-        #expect(first.layers[1].transform.tx == -Self.width && first.layers[1].opacity == 0)
-        #expect(first.layers[3].transform == .identity && first.layers[3].opacity == 1)
+        #expect(try layer(first, "grid").transform.tx == -Self.width && layer(first, "grid").opacity == 0)
+        #expect(try layer(first, "detail").transform == .identity && layer(first, "detail").opacity == 1)
         let omega = criticalOmega(duration: 0.4, velocity: 0)
         let e = 1 - (1 + omega * 0.1) * exp(-omega * 0.1)
-        #expect(isClose(simulation.frames[6].layers[3].transform.tx, Self.width * e, absolute: 1e-6))
-        #expect(simulation.frames[6].layers[3].opacity == 1)  // the detail does not fade (§14.30)
+        #expect(try isClose(layer(simulation.frames[6], "detail").transform.tx, Self.width * e, absolute: 1e-6))
+        #expect(try layer(simulation.frames[6], "detail").opacity == 1)  // the detail does not fade (§14.30)
         let last = try #require(simulation.frames.last)
-        #expect(last.layers[1].transform == .identity && last.layers[1].opacity == 1)
-        #expect(last.layers[3].opacity == 0 && last.layers[5].opacity == 0)
+        #expect(try layer(last, "grid").transform == .identity && layer(last, "grid").opacity == 1)
+        #expect(try layer(last, "detail").opacity == 0 && layer(last, "snapshot").opacity == 0)
     }
 
     /// §15.9 tests 1 and 3: tx = 60 (p = 0.154) at +200 pt/s finishes; tx = 20 at +1000 pt/s finishes.
@@ -118,7 +126,7 @@ import Testing
         #expect(isClose(dragged.decision?.progress ?? 0, 60 / Self.width, absolute: 1e-9))
         #expect(isClose(60 / Self.width, 0.154, absolute: 5e-4))
         let last = try #require(dragged.frames.last)
-        #expect(last.phase == .settled && last.layers[1].opacity == 1 && last.layers[3].opacity == 0)
+        #expect(try last.phase == .settled && layer(last, "grid").opacity == 1 && layer(last, "detail").opacity == 0)
         // finish plays the rest of the 0.4 s animation from p·0.4.
         let release = try #require(dragged.decision?.time)
         #expect(isClose(dragged.events.last?.time ?? 0, release + 0.4 - 60 / Self.width * 0.4, absolute: 1e-9))
@@ -139,7 +147,9 @@ import Testing
             samples: drag(by: 30, velocity: 200))
         #expect(isClose((legacy.events.last?.time ?? 0) - decision.time, 0.35, absolute: 1e-9))
         let last = try #require(legacy.frames.last)
-        #expect(last.layers[3].transform == .identity && last.layers[3].opacity == 1 && last.layers[1].opacity == 0)
+        #expect(
+            try layer(last, "detail").transform == .identity && layer(last, "detail").opacity == 1
+                && layer(last, "grid").opacity == 0)
     }
 
     /// §14.14: scrubbed to p = 1 the seed shows animation time 0.35 of 0.4, e = Y(0.875) < 1; fixed, e = 1.
@@ -153,10 +163,10 @@ import Testing
         let held = try #require(legacy.frames.last { $0.phase == .interactive })
         let e = CubicBezier.yui.value(at: 0.35 / 0.4)
         #expect(e < 1)
-        #expect(isClose(held.layers[3].transform.tx, Self.width * e, absolute: 1e-9))
+        #expect(try isClose(layer(held, "detail").transform.tx, Self.width * e, absolute: 1e-9))
         let fixed = try run(YUIUntitledInteractivePop(), samples: samples)
         let heldFixed = try #require(fixed.frames.last { $0.phase == .interactive })
-        #expect(isClose(heldFixed.layers[3].transform.tx, Self.width, absolute: 1e-9))
+        #expect(try isClose(layer(heldFixed, "detail").transform.tx, Self.width, absolute: 1e-9))
     }
 
     /// A vertical pan never starts the pop (|vx| > |vy| when it begins).
@@ -164,7 +174,8 @@ import Testing
         let samples = [sample(0, 40, 500, .began), sample(0.01, 41, 510), sample(0.02, 42, 520, .ended)]
         let simulation = try run(YUIUntitledInteractivePop(), samples: samples)
         #expect(simulation.decision?.rule == "gate" && simulation.decision?.outcome == .cancel)
-        #expect(simulation.frames.allSatisfy { $0.layers[3].opacity == 1 && $0.layers[1].opacity == 0 })
+        #expect(
+            try simulation.frames.allSatisfy { try layer($0, "detail").opacity == 1 && layer($0, "grid").opacity == 0 })
     }
 
     /// Property over seeded smooth drags: frames sit on the shared clock, the detail moves at most
@@ -181,7 +192,7 @@ import Testing
             for (index, frame) in simulation.frames.enumerated() {
                 #expect(isClose(frame.time, Double(index) / 60, absolute: 1e-12))
             }
-            let shifts = simulation.frames.map { $0.layers[3].transform.tx }
+            let shifts = try simulation.frames.map { try layer($0, "detail").transform.tx }
             // The Y curve's slope is at most 1.884 (its steepest, near the start). Per frame the scrubbed
             // time moves by the finger's travel (up to two frames of it: translation holds the last sample)
             // times D/W, and the completion by 1/60 s of a 0.4 s animation.
@@ -190,8 +201,10 @@ import Testing
             let last = try #require(simulation.frames.last)
             let finished = simulation.decision?.outcome == .finish
             #expect(last.phase == .settled)
-            #expect(last.layers[3].opacity == (finished ? 0 : 1) && last.layers[1].opacity == (finished ? 1 : 0))
-            #expect(last.layers[1].transform == .identity)
+            #expect(
+                try layer(last, "detail").opacity == (finished ? 0 : 1)
+                    && layer(last, "grid").opacity == (finished ? 1 : 0))
+            #expect(try layer(last, "grid").transform == .identity)
         }
     }
 }

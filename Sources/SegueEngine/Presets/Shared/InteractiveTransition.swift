@@ -13,6 +13,8 @@ struct InteractiveTransition {
     var gesture: PresetGesture
     /// The screen before the pan is recognised (the same on every frame).
     var still: [LayerState]
+    /// What the still frames carry beside their layers.
+    var stillAnnotations: [FrameAnnotation] = []
     /// When the pan was recognised: the first frame that follows the finger.
     var recognized: Double
     /// The look while the finger drags, at a time from `recognized` to the release.
@@ -34,20 +36,36 @@ struct InteractiveTransition {
         let frames = try grid.frames(
             state: { time in
                 if time < recognized {
-                    return SimulationFrame(time: time, phase: .interactive, progress: 0, layers: still)
+                    return SimulationFrame(
+                        time: time, phase: .interactive, progress: 0, layers: still, annotations: stillAnnotations)
                 }
                 let interactive = time < releaseTime
                 let look = interactive ? dragging(time) : settling(time)
                 return SimulationFrame(
                     time: time, phase: interactive ? .interactive : .animating, progress: look.progress,
-                    layers: look.layers)
+                    layers: look.layers, annotations: look.annotations)
             },
             finalState: { time in
-                SimulationFrame(time: time, phase: .settled, progress: settled.progress, layers: settled.layers)
+                SimulationFrame(
+                    time: time, phase: .settled, progress: settled.progress, layers: settled.layers,
+                    annotations: settled.annotations)
             })
         return Simulation(
             presetID: presetID, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
             layers: layers, decision: decision,
             events: gesture.events(completed: completed, outcome: decision.outcome), frames: frames)
+    }
+}
+
+extension InteractiveTransition {
+    /// A transition that follows the finger from touch-down: no recognition phase, so every
+    /// frame before the release is a dragging one.
+    init(
+        presetID: String, layers: [LayerDescription], gesture: PresetGesture, dragging: @escaping (Double) -> Look,
+        decision: Decision, completed: Double, settling: @escaping (Double) -> Look, settled: Look
+    ) {
+        self.init(
+            presetID: presetID, layers: layers, gesture: gesture, still: [], recognized: gesture.track.began.time,
+            dragging: dragging, decision: decision, completed: completed, settling: settling, settled: settled)
     }
 }

@@ -1,9 +1,11 @@
 import SegueMath
 
-/// What the screen shows at one moment: every layer's state, and the transition's progress.
+/// What the screen shows at one moment: every layer's state, the transition's progress, and
+/// what the frame carries beside its layers (most presets: nothing).
 struct Look {
     var layers: [LayerState]
     var progress: Double
+    var annotations: [FrameAnnotation] = []
 }
 
 /// A tap-started transition: from time 0 the layers animate for `duration` seconds, then the
@@ -24,7 +26,9 @@ struct TapTransition {
         let frames = try grid.frames(
             state: { time in
                 let look = animating(time)
-                return SimulationFrame(time: time, phase: .animating, progress: look.progress, layers: look.layers)
+                return SimulationFrame(
+                    time: time, phase: .animating, progress: look.progress, layers: look.layers,
+                    annotations: look.annotations)
             },
             finalState: { time in SimulationFrame(time: time, phase: .settled, progress: 1, layers: settled) })
         return Simulation(

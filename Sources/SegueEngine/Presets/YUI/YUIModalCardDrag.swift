@@ -1,7 +1,7 @@
 import SegueMath
 
 /// How a vertical drag sets the card's constants while the finger is down.
-enum YUIModalCardDrag: String, CaseIterable, Sendable {
+enum YUIModalCardDrag: String, ParameterChoice {
     /// Beyond the seed: the card's top follows the finger 1:1 across the stages, and past
     /// peek or full it is rubber-banded with UIScrollView's formula (motion-math.md §4.5),
     /// the window height as the dimension. Fixes seed-transitions.md §14 items 32–35 and 37.
@@ -10,8 +10,6 @@ enum YUIModalCardDrag: String, CaseIterable, Sendable {
     /// rubber band, uncapped growth from peek, unbounded drags down from half, and a drag
     /// down from peek ignored.
     case seed
-
-    static let choices = allCases.map(\.rawValue)
 
     /// The constants, in points, for vertical translation `ty` (points, + down) from `stage`.
     /// - Parameters:

@@ -1,14 +1,15 @@
 import SegueMath
 
 /// How the ModalCard picks its stage when the finger lifts.
-enum YUIModalCardRelease: String, CaseIterable, Sendable {
+enum YUIModalCardRelease: String, ParameterChoice {
     /// Seed 004 (seed-transitions.md §12.3): thresholds on the translation and velocity.
     case seed
     /// Beyond the seed: project the card's top with the release velocity and a deceleration
     /// rate (WWDC 2018 session 803; motion-math.md §4.4) and take the nearest stage.
     case projection
 
-    static let rules: [DecisionRule] = [
+    /// The rules by these names, the seed's first.
+    static let rules = DecisionRules(
         DecisionRule(
             id: "seed",
             summary: "peek: ty < −0.5H → full, vy < −500 or ty < −50 → half; half: vy > 500 or ty > 50 → peek, "
@@ -18,23 +19,15 @@ enum YUIModalCardRelease: String, CaseIterable, Sendable {
             id: "projection",
             summary: "the stage nearest the top edge projected by (vy/1000)·d/(1 − d); optionally at most one "
                 + "stage from the start [beyond the seed]",
-            source: "motion-math.md §4.4 (WWDC 2018 session 803 projection)"),
-    ]
+            source: "motion-math.md §4.4 (WWDC 2018 session 803 projection)"))
 
-    /// Thresholds of the seed rule, with seed 004's values as defaults.
-    struct Thresholds {
-        /// Points per second (seed 004: 500).
-        var velocity: Double
-        /// Points (seed 004: 50).
-        var translation: Double
-    }
-
-    /// The seed rule's stage and its reason, for a release at translation `ty` and velocity `vy`.
+    /// The seed rule's stage and its reason, for a release at translation `ty` (points) and
+    /// velocity `vy` (points per second), with thresholds `v` (points per second; seed 004: 500)
+    /// and `d` (points; seed 004: 50).
     static func seedStage(
-        from stage: YUIModalCardStage, ty: Double, vy: Double, screen: Double, thresholds: Thresholds
+        from stage: YUIModalCardStage, ty: Double, vy: Double, screen: Double, velocityThreshold v: Double,
+        translationThreshold d: Double
     ) -> (YUIModalCardStage, String) {
-        let v = thresholds.velocity
-        let d = thresholds.translation
         let read = "ty = \(Format.amount(ty)) pt, vy = \(Format.speed(vy)) pt/s"
         switch stage {
         case .peek:

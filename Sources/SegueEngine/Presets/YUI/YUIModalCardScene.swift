@@ -2,10 +2,8 @@ import SegueMath
 
 /// The ModalCard's three stages (seed 004, YUI `ModalCard.swift`; seed-transitions.md §12.1),
 /// ordered from the lowest card to the tallest.
-enum YUIModalCardStage: String, CaseIterable, Sendable {
+enum YUIModalCardStage: String, ParameterChoice {
     case peek, half, full
-
-    static let choices = allCases.map(\.rawValue)
 
     /// 0 for peek, 1 for half, 2 for full.
     var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
@@ -36,36 +34,32 @@ struct YUIModalCardScene: Sendable {
     /// How much of the card the peek stage shows above the safe bottom, points (seed 004: 60).
     var peekTab: Double
 
-    static let fields: [ParameterSpec] = [
-        ParameterSpec(
-            name: "window", kind: .size, defaultValue: .size(Size(width: 390, height: 844)),
+    /// The scene's fields, as clients set them.
+    enum Keys {
+        static let window = ParameterKey.size(
+            "window", default: Size(width: 390, height: 844),
             summary: "The window; the card spans its width less the insets.",
-            source: "seed-transitions.md §15 common device (390 × 844)"),
-        ParameterSpec(
-            name: "safeAreaBottom", kind: .number(0...200, unit: "pt"), defaultValue: .number(34),
+            source: "seed-transitions.md §15 common device (390 × 844)")
+        static let safeAreaBottom = ParameterKey.number(
+            "safeAreaBottom", default: 34, in: 0...200, unit: "pt",
             summary: "The bottom safe-area inset the card is pinned to (Sb = H − safeAreaBottom).",
-            source: "seed-transitions.md §15 common device (safeBottom = 34)"),
-        ParameterSpec(
-            name: "inset", kind: .number(0...100, unit: "pt"), defaultValue: .number(12),
+            source: "seed-transitions.md §15 common device (safeBottom = 34)")
+        static let inset = ParameterKey.number(
+            "inset", default: 12, in: 0...100, unit: "pt",
             summary: "The content's inset from the left and right edges, and its gap above Sb in half and full.",
-            source: "seed 004 ModalCardView: leading/trailing 12, bottom constant −12"),
-        ParameterSpec(
-            name: "peekTab", kind: .number(0...400, unit: "pt"), defaultValue: .number(60),
+            source: "seed 004 ModalCardView: leading/trailing 12, bottom constant −12")
+        static let peekTab = ParameterKey.number(
+            "peekTab", default: 60, in: 0...400, unit: "pt",
             summary: "How much of the card shows above Sb in the peek stage; at most inset + H/2, the half stage.",
-            source: "seed 004 ModalCard: peek bottom constant 0.5·H − 60"),
-    ]
-
-    init(window: Size, safeAreaBottom: Double, inset: Double, peekTab: Double) {
-        self.window = window
-        self.safeAreaBottom = safeAreaBottom
-        self.inset = inset
-        self.peekTab = peekTab
+            source: "seed 004 ModalCard: peek bottom constant 0.5·H − 60")
     }
+    static let fields = [ParameterSpec](Keys.window, Keys.safeAreaBottom, Keys.inset, Keys.peekTab)
 
     init(_ values: ParameterValues) {
-        self.init(
-            window: values.size("window"), safeAreaBottom: values.number("safeAreaBottom"),
-            inset: values.number("inset"), peekTab: values.number("peekTab"))
+        window = values[Keys.window]
+        safeAreaBottom = values[Keys.safeAreaBottom]
+        inset = values[Keys.inset]
+        peekTab = values[Keys.peekTab]
     }
 
     /// The scene read from `values`, or the reason its stages cannot be laid out: the card needs
@@ -80,7 +74,7 @@ struct YUIModalCardScene: Sendable {
         if width - 2 * scene.inset <= 0 {
             issues.append(
                 FieldIssue(
-                    .scene, "inset",
+                    .scene, Keys.inset.name,
                     "An inset of \(Format.amount(scene.inset)) pt on each side leaves the card no width in "
                         + "a window \(Format.amount(width)) pt wide; use an inset below \(Format.amount(width / 2)) pt "
                         + "or a wider window."))
@@ -89,7 +83,7 @@ struct YUIModalCardScene: Sendable {
         if scene.peekTab > halfTab {
             issues.append(
                 FieldIssue(
-                    .scene, "peekTab",
+                    .scene, Keys.peekTab.name,
                     "The peek stage would show \(Format.amount(scene.peekTab)) pt of the card above the "
                         + "safe-area bottom, more than the half stage (half the \(Format.amount(scene.window.height)) "
                         + "pt window plus the \(Format.amount(scene.inset)) pt inset: "

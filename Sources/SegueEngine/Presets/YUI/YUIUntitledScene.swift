@@ -10,26 +10,28 @@ struct YUIUntitledScene: Sendable {
     /// The detail screen's album art, window points (`Fd`).
     var detailArtFrame: Rect
 
-    static let fields: [ParameterSpec] = [
-        ParameterSpec(
-            name: "window", kind: .size, defaultValue: .size(Size(width: 390, height: 844)),
+    /// The scene's fields, as clients set them.
+    enum Keys {
+        static let window = ParameterKey.size(
+            "window", default: Size(width: 390, height: 844),
             summary: "The window; the grid and detail screens fill it.",
-            source: "seed-transitions.md §15 common device (390 × 844)"),
-        ParameterSpec(
-            name: "cellFrame", kind: .rect, defaultValue: .rect(Rect(x: 32, y: 306, width: 147, height: 147)),
+            source: "seed-transitions.md §15 common device (390 × 844)")
+        static let cellFrame = ParameterKey.rect(
+            "cellFrame", default: Rect(x: 32, y: 306, width: 147, height: 147),
             summary: "The selected cell's album art (Fc), window points: item 2 of 2 columns of 147 pt.",
             source: "seed 004 [untitled] grid: insets 32, spacing 32 × 40, top 72 + safe top; seed-transitions.md §15.9"
-        ),
-        ParameterSpec(
-            name: "detailArtFrame", kind: .rect, defaultValue: .rect(Rect(x: 20, y: 125, width: 350, height: 350)),
+        )
+        static let detailArtFrame = ParameterKey.rect(
+            "detailArtFrame", default: Rect(x: 20, y: 125, width: 350, height: 350),
             summary: "The detail screen's square album art (Fd), window points.",
-            source: "seed 004 [untitled] detail: x = 20, width W − 40, y = safeTop + 78; seed-transitions.md §15.9"),
-    ]
+            source: "seed 004 [untitled] detail: x = 20, width W − 40, y = safeTop + 78; seed-transitions.md §15.9")
+    }
+    static let fields = [ParameterSpec](Keys.window, Keys.cellFrame, Keys.detailArtFrame)
 
     init(_ values: ParameterValues) {
-        window = values.size("window")
-        cellFrame = values.rect("cellFrame")
-        detailArtFrame = values.rect("detailArtFrame")
+        window = values[Keys.window]
+        cellFrame = values[Keys.cellFrame]
+        detailArtFrame = values[Keys.detailArtFrame]
     }
 
     var bounds: Rect { Rect(origin: .zero, size: window) }
@@ -41,17 +43,12 @@ struct YUIUntitledScene: Sendable {
     }
 }
 
-/// Seed 004's [untitled] constants (S6 `SharedTransitionConfig.untitled`, `AlbumCell`,
-/// `[untitled]DetailView`).
+/// Seed 004's [untitled] snapshot radii (S6 `AlbumCell`, `[untitled]DetailView`).
 enum YUIUntitledConstants {
     /// The grid snapshot's radius, points (seed 004 AlbumCell: 16, continuous).
     static let gridRadius = 16.0
     /// The detail snapshot's radius, points (seed 004 detail snapshot: 40; the art itself is 39).
     static let detailRadius = 40.0
-    /// The reported `transitionDuration`, seconds (seed 004: `SharedTransitionConfig.untitled` 0.35).
-    static let reportedDuration = 0.35
-    /// The animations' duration, seconds (seed 004: 0.4).
-    static let animationDuration = 0.4
 }
 
 /// Which way the slide-over runs.
@@ -59,33 +56,42 @@ enum YUIUntitledDirection: Sendable {
     case push, pop
 }
 
-/// What the slide-over shows at eased progress `e`, bottom to top: the #191919 backdrop,
-/// the grid (with its placeholder over the cell), the detail (with its placeholder over
-/// the art), and the shared snapshot.
-struct YUIUntitledState: Sendable {
-    var direction: YUIUntitledDirection
-    /// 0 at the start of the animation, 1 at its end; springs may overshoot.
-    var e: Double
+/// The slide-over's layers, each declared once, bottom to top: the #191919 backdrop, the grid
+/// (with its placeholder over the cell), the detail (with its placeholder over the art), and the
+/// shared snapshot; every frame's states are built from them.
+struct YUIUntitledLayers {
+    let scene: YUIUntitledScene
+    let direction: YUIUntitledDirection
+    let backdrop: LayerDescription
+    let grid: LayerDescription
+    let gridPlaceholder: LayerDescription
+    let detail: LayerDescription
+    let detailPlaceholder: LayerDescription
+    let snapshot: LayerDescription
 
-    static func layerDescriptions(_ scene: YUIUntitledScene, _ direction: YUIUntitledDirection) -> [LayerDescription] {
-        [
-            LayerDescription(id: "backdrop", role: "the #191919 backdrop behind both screens", frame: scene.bounds),
-            LayerDescription(id: "grid", role: "the album grid screen", frame: scene.bounds),
-            LayerDescription(
-                id: "gridPlaceholder", role: "a #191919 placeholder hiding the cell's art (in the grid)",
-                frame: scene.gridPlaceholder),
-            LayerDescription(id: "detail", role: "the album detail screen", frame: scene.bounds),
-            LayerDescription(
-                id: "detailPlaceholder", role: "a #191919 placeholder hiding the detail art (in the detail)",
-                frame: scene.detailArtFrame),
-            LayerDescription(
-                id: "snapshot",
-                role: direction == .push
-                    ? "a copy of the cell's art, radius 16, scaled onto the detail art"
-                    : "a copy of the detail art, radius 40, scaled onto the cell",
-                frame: direction == .push ? scene.cellFrame : scene.detailArtFrame),
-        ]
+    init(_ scene: YUIUntitledScene, _ direction: YUIUntitledDirection) {
+        self.scene = scene
+        self.direction = direction
+        backdrop = LayerDescription(
+            id: "backdrop", role: "the #191919 backdrop behind both screens", frame: scene.bounds)
+        grid = LayerDescription(id: "grid", role: "the album grid screen", frame: scene.bounds)
+        gridPlaceholder = LayerDescription(
+            id: "gridPlaceholder", role: "a #191919 placeholder hiding the cell's art (in the grid)",
+            frame: scene.gridPlaceholder)
+        detail = LayerDescription(id: "detail", role: "the album detail screen", frame: scene.bounds)
+        detailPlaceholder = LayerDescription(
+            id: "detailPlaceholder", role: "a #191919 placeholder hiding the detail art (in the detail)",
+            frame: scene.detailArtFrame)
+        snapshot = LayerDescription(
+            id: "snapshot",
+            role: direction == .push
+                ? "a copy of the cell's art, radius 16, scaled onto the detail art"
+                : "a copy of the detail art, radius 40, scaled onto the cell",
+            frame: direction == .push ? scene.cellFrame : scene.detailArtFrame)
     }
+
+    /// Bottom to top.
+    var all: [LayerDescription] { [backdrop, grid, gridPlaceholder, detail, detailPlaceholder, snapshot] }
 
     private static func lerp(_ a: Double, _ b: Double, _ f: Double) -> Double { (1 - f) * a + f * b }
 
@@ -95,49 +101,42 @@ struct YUIUntitledState: Sendable {
             tx: lerp(a.tx, b.tx, f), ty: lerp(a.ty, b.ty, f))
     }
 
-    /// The layers mid-animation (seed-transitions.md §11.1, §11.2).
-    func layers(_ scene: YUIUntitledScene) -> [LayerState] {
+    /// The layers mid-animation at eased progress `e`: 0 at the start, 1 at the end; springs may
+    /// overshoot (seed-transitions.md §11.1, §11.2).
+    func animating(_ e: Double) -> [LayerState] {
         let width = scene.window.width
         let push = direction == .push
         let gridShift = push ? Self.lerp(0, -width, e) : Self.lerp(-width, 0, e)
         let gridOpacity = push ? 1 - e : e
         let detailShift = push ? Self.lerp(width, 0, e) : Self.lerp(0, width, e)
-        let snapshotFrame = push ? scene.cellFrame : scene.detailArtFrame
-        let snapshotTarget =
-            push
-            ? AffineTransform.transform(originalFrame: scene.cellFrame, toTargetFrame: scene.detailArtFrame)
-            : AffineTransform.transform(originalFrame: scene.detailArtFrame, toTargetFrame: scene.cellFrame)
-        let grid = AffineTransform(translationX: gridShift, y: 0)
-        let detail = AffineTransform(translationX: detailShift, y: 0)
+        let snapshotTarget = AffineTransform.transform(
+            originalFrame: snapshot.frame, toTargetFrame: push ? scene.detailArtFrame : scene.cellFrame)
+        let gridMove = AffineTransform(translationX: gridShift, y: 0)
+        let detailMove = AffineTransform(translationX: detailShift, y: 0)
         return [
-            LayerState(frame: scene.bounds),
-            LayerState(frame: scene.bounds, transform: grid, opacity: gridOpacity),
-            LayerState(frame: scene.gridPlaceholder, transform: grid, opacity: gridOpacity),
-            LayerState(frame: scene.bounds, transform: detail),
-            LayerState(frame: scene.detailArtFrame, transform: detail),
-            LayerState(
-                frame: snapshotFrame, transform: Self.lerp(.identity, snapshotTarget, e),
+            backdrop.state(),
+            grid.state(transform: gridMove, opacity: gridOpacity),
+            gridPlaceholder.state(transform: gridMove, opacity: gridOpacity),
+            detail.state(transform: detailMove),
+            detailPlaceholder.state(transform: detailMove),
+            snapshot.state(
+                transform: Self.lerp(.identity, snapshotTarget, e),
                 cornerRadius: push ? YUIUntitledConstants.gridRadius : YUIUntitledConstants.detailRadius),
         ]
     }
 
     /// After completion: the helpers (backdrop, placeholders, snapshot) are removed and the
     /// screen that left is out of the window (opacity 0); the one that stays is at identity.
-    /// `shown` is the screen left on top: the detail after a push or a cancelled pop, the
-    /// grid after a finished pop.
-    static func settled(_ scene: YUIUntitledScene, _ direction: YUIUntitledDirection, detailShown: Bool)
-        -> [LayerState]
-    {
-        let snapshotFrame = direction == .push ? scene.cellFrame : scene.detailArtFrame
+    /// `detailShown`: the detail is left on top (after a push or a cancelled pop), else the grid.
+    func settled(detailShown: Bool) -> [LayerState] {
         let detailGone = AffineTransform(translationX: scene.window.width, y: 0)
         return [
-            LayerState(frame: scene.bounds, opacity: 0),
-            LayerState(frame: scene.bounds, opacity: detailShown ? 0 : 1),
-            LayerState(frame: scene.gridPlaceholder, opacity: 0),
-            LayerState(
-                frame: scene.bounds, transform: detailShown ? .identity : detailGone, opacity: detailShown ? 1 : 0),
-            LayerState(frame: scene.detailArtFrame, transform: detailShown ? .identity : detailGone, opacity: 0),
-            LayerState(frame: snapshotFrame, opacity: 0),
+            backdrop.state(opacity: 0),
+            grid.state(opacity: detailShown ? 0 : 1),
+            gridPlaceholder.state(opacity: 0),
+            detail.state(transform: detailShown ? .identity : detailGone, opacity: detailShown ? 1 : 0),
+            detailPlaceholder.state(transform: detailShown ? .identity : detailGone, opacity: 0),
+            snapshot.state(opacity: 0),
         ]
     }
 }

@@ -1,59 +1,43 @@
 import SegueMath
 
-/// The [untitled] tap-started push and pop: one UIView spring animation from the start to
-/// the end of the slide-over (seed-transitions.md §11.1, §11.2).
-enum YUIUntitledTransition {
-    /// The spring's parameters, with the seed's values as defaults.
-    static func springParameters(dampingRatio: Double, initialVelocity: Double, source: String) -> [ParameterSpec] {
-        [
-            ParameterSpec(
-                name: "duration", kind: .number(0.01...10, unit: "s"),
-                defaultValue: .number(YUIUntitledConstants.animationDuration),
-                summary: "The spring's duration (UIKit's duration + damping mapping, motion-math.md §2.3).",
-                source: source + ": withDuration 0.4"),
-            ParameterSpec(
-                name: "dampingRatio", kind: .number(0.01...10, unit: ""), defaultValue: .number(dampingRatio),
-                summary: "usingSpringWithDamping; UIKit clamps values above 1 to 1 (motion-math.md §2.3).",
-                source: source + ": usingSpringWithDamping \(Format.amount(dampingRatio))"),
-            ParameterSpec(
-                name: "initialVelocity", kind: .number(-10...10, unit: "1/s"), defaultValue: .number(initialVelocity),
-                summary: "initialSpringVelocity, in whole changes per second.",
-                source: source + ": initialSpringVelocity \(Format.amount(initialVelocity))"),
-        ]
+/// The [untitled] tap-started push's or pop's one UIView spring animation from the start to the
+/// end of the slide-over (seed-transitions.md §11.1, §11.2): its three parameters, declared once
+/// with the seed's values as defaults.
+struct YUIUntitledSpring {
+    let duration: ParameterKey<Double>
+    let dampingRatio: ParameterKey<Double>
+    let initialVelocity: ParameterKey<Double>
+
+    static let push = YUIUntitledSpring(dampingRatio: 2, initialVelocity: 0.4, source: "seed 004 [untitled] push")
+    static let pop = YUIUntitledSpring(dampingRatio: 1, initialVelocity: 0, source: "seed 004 [untitled] pop")
+
+    private init(dampingRatio: Double, initialVelocity: Double, source: String) {
+        duration = .number(
+            "duration", default: 0.4, in: 0.01...10, unit: "s",
+            summary: "The spring's duration (UIKit's duration + damping mapping, motion-math.md §2.3).",
+            source: source + ": withDuration 0.4")
+        self.dampingRatio = .number(
+            "dampingRatio", default: dampingRatio, in: 0.01...10,
+            summary: "usingSpringWithDamping; UIKit clamps values above 1 to 1 (motion-math.md §2.3).",
+            source: source + ": usingSpringWithDamping \(Format.amount(dampingRatio))")
+        self.initialVelocity = .number(
+            "initialVelocity", default: initialVelocity, in: -10...10, unit: "1/s",
+            summary: "initialSpringVelocity, in whole changes per second.",
+            source: source + ": initialSpringVelocity \(Format.amount(initialVelocity))")
     }
 
-    static func easing(_ parameters: ParameterValues) -> TimingCurve {
-        let duration = parameters.number("duration")
-        let velocity = parameters.number("initialVelocity")
-        let spring =
-            Spring.uikit(duration: duration, dampingRatio: parameters.number("dampingRatio"), initialVelocity: velocity)
-            ?? .systemDefault
-        return .spring(spring, initialVelocity: velocity, duration: duration)
-    }
+    var parameters: [ParameterSpec] { [ParameterSpec](duration, dampingRatio, initialVelocity) }
 
-    static func run(id: String, direction: YUIUntitledDirection, input: SimulationInput) throws(SimulationError)
-        -> Simulation
-    {
-        let scene = YUIUntitledScene(input.scene)
-        let easing = easing(input.parameters)
-        let grid = input.frameGrid(start: 0, end: easing.duration)
-        let frames = try grid.frames(
-            state: { time in
-                let e = easing.fraction(at: time)
-                return SimulationFrame(
-                    time: time, phase: .animating, progress: e,
-                    layers: YUIUntitledState(direction: direction, e: e).layers(scene))
-            },
-            finalState: { time in
-                SimulationFrame(
-                    time: time, phase: .settled, progress: 1,
-                    layers: YUIUntitledState.settled(scene, direction, detailShown: direction == .push))
-            })
-        return Simulation(
-            presetID: id, frameRate: input.frameRate, duration: frames.last?.time ?? 0,
-            layers: YUIUntitledState.layerDescriptions(scene, direction), decision: nil,
-            events: [SimulationEvent(time: 0, type: .began), SimulationEvent(time: easing.duration, type: .finished)],
-            frames: frames)
+    /// The slide-over in `direction` on this spring, as `input` sets it.
+    func transition(id: String, _ direction: YUIUntitledDirection, _ input: SimulationInput) -> TapTransition {
+        let layers = YUIUntitledLayers(YUIUntitledScene(input.scene), direction)
+        let parameters = input.parameters
+        return TapTransition(
+            presetID: id, layers: layers.all,
+            easing: .uikitSpring(
+                duration: parameters[duration], dampingRatio: parameters[dampingRatio],
+                initialVelocity: parameters[initialVelocity]),
+            state: layers.animating, settled: layers.settled(detailShown: direction == .push))
     }
 }
 
@@ -69,12 +53,11 @@ struct YUIUntitledPush: Preset {
             + "placeholder grows about the cell's centre [inferred].",
         source: "seed 004 ([untitled] pushAnimation; seed-transitions.md §11.1, §15.9)")
     let sceneFields = YUIUntitledScene.fields
-    let parameters = YUIUntitledTransition.springParameters(
-        dampingRatio: 2, initialVelocity: 0.4, source: "seed 004 [untitled] push")
+    let parameters = YUIUntitledSpring.push.parameters
     let trigger = Trigger.tap
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
-        try YUIUntitledTransition.run(id: description.id, direction: .push, input: input)
+        try YUIUntitledSpring.push.transition(id: description.id, .push, input).simulate(input)
     }
 }
 
@@ -89,11 +72,10 @@ struct YUIUntitledPop: Preset {
             + "onto the cell (radius 40·147/350 ≈ 16.8), on a UIView spring 0.4 s, damping 1, velocity 0.",
         source: "seed 004 ([untitled] popAnimation; seed-transitions.md §11.2, §15.9)")
     let sceneFields = YUIUntitledScene.fields
-    let parameters = YUIUntitledTransition.springParameters(
-        dampingRatio: 1, initialVelocity: 0, source: "seed 004 [untitled] pop")
+    let parameters = YUIUntitledSpring.pop.parameters
     let trigger = Trigger.tap
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
-        try YUIUntitledTransition.run(id: description.id, direction: .pop, input: input)
+        try YUIUntitledSpring.pop.transition(id: description.id, .pop, input).simulate(input)
     }
 }

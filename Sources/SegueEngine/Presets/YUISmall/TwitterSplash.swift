@@ -16,52 +16,59 @@ struct TwitterSplash: Preset {
             + "the seed's logo is an image. Reproduced as in the seed: the easeInOut option on the springs is "
             + "ignored (§14.49) and the apparent first-stage shrink is 0.7·1.16 = 0.812 (§14.50).",
         source: "seed 004 (YUI TwitterSplashScreenView; seed-transitions.md §13.2, §15.12)")
-    let sceneFields: [ParameterSpec] = [
-        ParameterSpec(
-            name: "window", kind: .size, defaultValue: .size(Size(width: 390, height: 844)),
+    /// The scene's fields, as clients set them.
+    enum SceneKeys {
+        static let window = ParameterKey.size(
+            "window", default: Size(width: 390, height: 844),
             summary: "The window; the background and the container fill it.",
-            source: "seed-transitions.md §15 common device (390 × 844)"),
-        ParameterSpec(
-            name: "logoSize", kind: .size, defaultValue: .size(Size(width: 72.88, height: 60)),
+            source: "seed-transitions.md §15 common device (390 × 844)")
+        static let logoSize = ParameterKey.size(
+            "logoSize", default: Size(width: 72.88, height: 60),
             summary: "The bird mask's size, points, centred on the screen.",
-            source: "seed 004: logo image 72.88 × 60 at (W/2 − 36.44, H/2 − 30)"),
-    ]
-    let parameters: [ParameterSpec] = [
-        ParameterSpec(
-            name: "holdDuration", kind: .number(0...10, unit: "s"), defaultValue: .number(0.8),
-            summary: "How long the bird holds before it shrinks.", source: "seed 004: delay 0.8"),
-        ParameterSpec(
-            name: "shrinkDuration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.4),
+            source: "seed 004: logo image 72.88 × 60 at (W/2 − 36.44, H/2 − 30)")
+    }
+
+    /// The parameters, each declared once with its seed source.
+    enum Keys {
+        static let holdDuration = ParameterKey.number(
+            "holdDuration", default: 0.8, in: 0...10, unit: "s", summary: "How long the bird holds before it shrinks.",
+            source: "seed 004: delay 0.8")
+        static let shrinkDuration = ParameterKey.number(
+            "shrinkDuration", default: 0.4, in: 0.01...10, unit: "s",
             summary: "The first stage's length (UIView easeInOut).",
-            source: "seed 004: UIView.animate(withDuration: 0.4, options: .curveEaseInOut)"),
-        ParameterSpec(
-            name: "shrinkMaskScale", kind: .number(0.01...10, unit: ""), defaultValue: .number(0.7),
-            summary: "The bird mask's scale after the first stage.", source: "seed 004: scaleX: 0.7, y: 0.7"),
-        ParameterSpec(
-            name: "shrinkContainerScale", kind: .number(0.01...10, unit: ""), defaultValue: .number(1.16),
+            source: "seed 004: UIView.animate(withDuration: 0.4, options: .curveEaseInOut)")
+        static let shrinkMaskScale = ParameterKey.number(
+            "shrinkMaskScale", default: 0.7, in: 0.01...10, summary: "The bird mask's scale after the first stage.",
+            source: "seed 004: scaleX: 0.7, y: 0.7")
+        static let shrinkContainerScale = ParameterKey.number(
+            "shrinkContainerScale", default: 1.16, in: 0.01...10,
             summary: "The container's scale after the first stage (about the screen's centre).",
-            source: "seed 004: scaleX: 1.16, y: 1.16"),
-        ParameterSpec(
-            name: "revealDuration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.8),
+            source: "seed 004: scaleX: 1.16, y: 1.16")
+        static let revealDuration = ParameterKey.number(
+            "revealDuration", default: 0.8, in: 0.01...10, unit: "s",
             summary: "The reveal spring's duration: mask to revealMaskScale, container back to 1.",
             source: "seed 004: UIView.animate(withDuration: 0.8, usingSpringWithDamping: 0.8, "
-                + "initialSpringVelocity: 0.6)"),
-        ParameterSpec(
-            name: "revealMaskScale", kind: .number(1...1000, unit: ""), defaultValue: .number(60),
-            summary: "The bird mask's scale at the end of the reveal.", source: "seed 004: scaleX: 60, y: 60"),
-        ParameterSpec(
-            name: "fadeDuration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.4),
+                + "initialSpringVelocity: 0.6)")
+        static let revealMaskScale = ParameterKey.number(
+            "revealMaskScale", default: 60, in: 1...1000, summary: "The bird mask's scale at the end of the reveal.",
+            source: "seed 004: scaleX: 60, y: 60")
+        static let fadeDuration = ParameterKey.number(
+            "fadeDuration", default: 0.4, in: 0.01...10, unit: "s",
             summary: "The screenshot's fade-in spring's duration, starting with the reveal.",
             source: "seed 004: UIView.animate(withDuration: 0.4, usingSpringWithDamping: 0.8, "
-                + "initialSpringVelocity: 0.6)"),
-        ParameterSpec(
-            name: "dampingRatio", kind: .number(0.05...1, unit: ""), defaultValue: .number(0.8),
-            summary: "Both springs' damping ratio.", source: "seed 004: usingSpringWithDamping: 0.8"),
-        ParameterSpec(
-            name: "initialVelocity", kind: .number(-10...10, unit: ""), defaultValue: .number(0.6),
+                + "initialSpringVelocity: 0.6)")
+        static let dampingRatio = ParameterKey.number(
+            "dampingRatio", default: 0.8, in: 0.05...1, summary: "Both springs' damping ratio.",
+            source: "seed 004: usingSpringWithDamping: 0.8")
+        static let initialVelocity = ParameterKey.number(
+            "initialVelocity", default: 0.6, in: -10...10,
             summary: "Both springs' relative initial velocity (whole changes per second).",
-            source: "seed 004: initialSpringVelocity: 0.6"),
-    ]
+            source: "seed 004: initialSpringVelocity: 0.6")
+    }
+    let sceneFields = [ParameterSpec](SceneKeys.window, SceneKeys.logoSize)
+    let parameters = [ParameterSpec](
+        Keys.holdDuration, Keys.shrinkDuration, Keys.shrinkMaskScale, Keys.shrinkContainerScale, Keys.revealDuration,
+        Keys.revealMaskScale, Keys.fadeDuration, Keys.dampingRatio, Keys.initialVelocity)
     let trigger = Trigger.tap
 
     /// The timeline's numbers, read once from the parameters.
@@ -75,20 +82,16 @@ struct TwitterSplash: Preset {
         var revealMaskScale: Double
 
         init(_ parameters: ParameterValues) {
-            hold = parameters.number("holdDuration")
-            shrink = .cubic(.easeInEaseOut, duration: parameters.number("shrinkDuration"))
-            let zeta = parameters.number("dampingRatio")
-            let velocity = parameters.number("initialVelocity")
-            func spring(_ duration: Double) -> TimingCurve {
-                let spring =
-                    Spring.uikit(duration: duration, dampingRatio: zeta, initialVelocity: velocity) ?? .systemDefault
-                return .spring(spring, initialVelocity: velocity, duration: duration)
-            }
-            reveal = spring(parameters.number("revealDuration"))
-            fade = spring(parameters.number("fadeDuration"))
-            shrinkMaskScale = parameters.number("shrinkMaskScale")
-            shrinkContainerScale = parameters.number("shrinkContainerScale")
-            revealMaskScale = parameters.number("revealMaskScale")
+            hold = parameters[Keys.holdDuration]
+            shrink = .cubic(.easeInEaseOut, duration: parameters[Keys.shrinkDuration])
+            let zeta = parameters[Keys.dampingRatio]
+            let velocity = parameters[Keys.initialVelocity]
+            reveal = .uikitSpring(
+                duration: parameters[Keys.revealDuration], dampingRatio: zeta, initialVelocity: velocity)
+            fade = .uikitSpring(duration: parameters[Keys.fadeDuration], dampingRatio: zeta, initialVelocity: velocity)
+            shrinkMaskScale = parameters[Keys.shrinkMaskScale]
+            shrinkContainerScale = parameters[Keys.shrinkContainerScale]
+            revealMaskScale = parameters[Keys.revealMaskScale]
         }
 
         /// When the reveal starts, seconds.
@@ -110,12 +113,32 @@ struct TwitterSplash: Preset {
         }
     }
 
-    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
-        let window = input.scene.size("window")
-        let logo = input.scene.size("logoSize")
-        let bounds = Rect(origin: .zero, size: window)
-        let timeline = Timeline(input.parameters)
-        func layers(mask maskScale: Double?, container: Double, screenshot: Double) -> [LayerState] {
+    /// The splash's layers, each declared once, bottom to top, and their states.
+    struct Layers {
+        let background: LayerDescription
+        let container: LayerDescription
+        let screenshot: LayerDescription
+        /// The bird mask's unscaled size, centred in the window.
+        let logo: Size
+
+        init(_ scene: ParameterValues) {
+            let bounds = Rect(origin: .zero, size: scene[SceneKeys.window])
+            background = LayerDescription(id: "background", role: "the twitterBlue (#1DA1F2) background", frame: bounds)
+            container = LayerDescription(
+                id: "container", role: "the white container, masked by the bird (mask path in its coordinates)",
+                frame: bounds)
+            screenshot = LayerDescription(
+                id: "screenshot", role: "the app screenshot inside the container, clipped by the same mask",
+                frame: bounds)
+            logo = scene[SceneKeys.logoSize]
+        }
+
+        var all: [LayerDescription] { [background, container, screenshot] }
+
+        /// The states with the bird mask at `maskScale` (nil once removed), the container at
+        /// `scale` about the screen's centre and the screenshot at `screenshot` opacity.
+        func states(mask maskScale: Double?, container scale: Double, screenshot opacity: Double) -> [LayerState] {
+            let window = background.frame.size
             let mask = maskScale.map { scale -> MaskState in
                 let rect = Rect(
                     x: window.width / 2 - logo.width * scale / 2, y: window.height / 2 - logo.height * scale / 2,
@@ -123,38 +146,28 @@ struct TwitterSplash: Preset {
                 return MaskState(
                     rect: rect, cornerRadius: 0, cornerCurve: .circular, path: TwitterBirdPath.svg(in: rect))
             }
-            let scale = AffineTransform(scaleX: container, y: container)
+            let transform = AffineTransform(scaleX: scale, y: scale)
             return [
-                LayerState(id: "background", frame: bounds),
-                LayerState(id: "container", frame: bounds, transform: scale, mask: mask),
-                LayerState(id: "screenshot", frame: bounds, transform: scale, opacity: screenshot, mask: mask),
+                background.state(),
+                container.state(transform: transform, mask: mask),
+                screenshot.state(transform: transform, opacity: opacity, mask: mask),
             ]
         }
-        let grid = input.frameGrid(start: 0, end: timeline.end)
-        let frames = try grid.frames(
-            state: { time in
+    }
+
+    func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let layers = Layers(input.scene)
+        let timeline = Timeline(input.parameters)
+        return try TapTransition(
+            presetID: description.id, layers: layers.all, duration: timeline.end,
+            animating: { time in
                 let values = timeline.values(at: time)
-                return SimulationFrame(
-                    time: time, phase: .animating, progress: values.progress,
-                    layers: layers(mask: values.mask, container: values.container, screenshot: values.screenshot))
+                return Look(
+                    layers: layers.states(
+                        mask: values.mask, container: values.container, screenshot: values.screenshot),
+                    progress: values.progress)
             },
-            finalState: { time in
-                SimulationFrame(
-                    time: time, phase: .settled, progress: 1, layers: layers(mask: nil, container: 1, screenshot: 1))
-            })
-        return Simulation(
-            presetID: description.id, frameRate: input.frameRate, duration: frames.last?.time ?? 0,
-            layers: [
-                LayerDescription(id: "background", role: "the twitterBlue (#1DA1F2) background", frame: bounds),
-                LayerDescription(
-                    id: "container", role: "the white container, masked by the bird (mask path in its coordinates)",
-                    frame: bounds),
-                LayerDescription(
-                    id: "screenshot", role: "the app screenshot inside the container, clipped by the same mask",
-                    frame: bounds),
-            ],
-            decision: nil,
-            events: [SimulationEvent(time: 0, type: .began), SimulationEvent(time: timeline.end, type: .finished)],
-            frames: frames)
+            settled: layers.states(mask: nil, container: 1, screenshot: 1)
+        ).simulate(input)
     }
 }

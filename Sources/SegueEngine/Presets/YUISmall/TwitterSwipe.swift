@@ -14,122 +14,89 @@ struct TwitterSwipe: Preset {
             + "Fixed: a row dragged back past its start shows (and settles to) rest [beyond the seed]; the × starts "
             + "hidden; the row's deletion layout animation after the slide is not simulated [inferred].",
         source: "seed 004 (YUI TwitterSwipeGestureView, TweetCell; seed-transitions.md §13.1, §15.11)")
-    let sceneFields = TwitterSwipeScene.fields
-    let parameters: [ParameterSpec] = [
-        ParameterSpec(
-            name: "threshold", kind: .number(0.01...1, unit: ""), defaultValue: .number(0.24),
+    /// The parameters, each declared once with its seed source.
+    enum Keys {
+        static let threshold = ParameterKey.number(
+            "threshold", default: 0.24, in: 0.01...1,
             summary: "The drag, as a fraction of the window's width, at which p reaches 1 and a release deletes.",
-            source: "seed 004: let threshold = bounds.width * 0.24"),
-        ParameterSpec(
-            name: "gateRatio", kind: .number(0...10, unit: ""), defaultValue: .number(1.5),
+            source: "seed 004: let threshold = bounds.width * 0.24")
+        static let gateRatio = ParameterKey.number(
+            "gateRatio", default: 1.5, in: 0...10,
             summary: "The pan begins only if |vx| > gateRatio·|vy| when it is recognised.",
-            source: "seed 004: gestureRecognizerShouldBegin, abs(velocity.x) > abs(velocity.y) * 1.5"),
-        ParameterSpec(
-            name: "deleteDuration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.2),
+            source: "seed 004: gestureRecognizerShouldBegin, abs(velocity.x) > abs(velocity.y) * 1.5")
+        static let deleteDuration = ParameterKey.number(
+            "deleteDuration", default: 0.2, in: 0.01...10, unit: "s",
             summary: "How long the row takes to slide out and fade (UIView default curve, easeInOut).",
-            source: "seed 004: UIView.animate(withDuration: 0.2)"),
-        ParameterSpec(
-            name: "snapBackDuration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.4),
+            source: "seed 004: UIView.animate(withDuration: 0.2)")
+        static let snapBackDuration = ParameterKey.number(
+            "snapBackDuration", default: 0.4, in: 0.01...10, unit: "s",
             summary: "The snap-back spring's duration (UIKit's duration + damping mapping).",
-            source: "seed 004: UIView.animate(withDuration: 0.4, usingSpringWithDamping: 1, initialSpringVelocity: 0)"),
-        ParameterSpec(
-            name: "snapBackDampingRatio", kind: .number(0.05...1, unit: ""), defaultValue: .number(1),
-            summary: "The snap-back spring's damping ratio.", source: "seed 004: usingSpringWithDamping: 1"),
-        ParameterSpec(
-            name: "velocityEstimator", kind: .choice(["uikit", "leastSquares"]), defaultValue: .choice("uikit"),
-            summary: "How the velocity the gate reads is estimated: UIKit's 0.2/0.8 blend or a least-squares fit.",
-            source: "motion-math.md §4.1, §4.2"),
-    ]
-    let releaseRules = [
-        DecisionRule(
-            id: "distance",
-            summary: "delete (finish) iff the release drags the row left by at least threshold·W (p = 1), else "
-                + "spring back (cancel); the velocity is not read",
-            source: "seed 004: if progress == 1 { delete } else { snap back }")
-    ]
-    var exampleSamples: [GestureSample] { YUISmallExampleGestures.twitterSwipe }
-
-    var trigger: Trigger {
-        .gesture(
-            example: exampleSamples,
-            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
+            source: "seed 004: UIView.animate(withDuration: 0.4, usingSpringWithDamping: 1, initialSpringVelocity: 0)")
+        static let snapBackDampingRatio = ParameterKey.number(
+            "snapBackDampingRatio", default: 1, in: 0.05...1, summary: "The snap-back spring's damping ratio.",
+            source: "seed 004: usingSpringWithDamping: 1")
+        static let velocityEstimator = SharedKeys.velocityEstimator.defaulting(
+            to: .uikit,
+            summary: "How the velocity the gate reads is estimated: UIKit's 0.2/0.8 blend or a least-squares fit.")
     }
+    let sceneFields = TwitterSwipeScene.fields
+    let parameters = [ParameterSpec](
+        Keys.threshold, Keys.gateRatio, Keys.deleteDuration, Keys.snapBackDuration, Keys.snapBackDampingRatio,
+        Keys.velocityEstimator)
+    /// §15.11: a leftward pan on the middle row from (300, 222) to dx = −100 over 0.25 s
+    /// (400 pt/s), past the 93.6 pt threshold, so the row is deleted.
+    let trigger = Trigger.gesture(
+        example: ExampleGestures.linearDrag(from: Point(x: 300, y: 222), by: Point(x: -100, y: 0), over: 0.25),
+        rules: DecisionRules(
+            DecisionRule(
+                id: "distance",
+                summary: "delete (finish) iff the release drags the row left by at least threshold·W (p = 1), else "
+                    + "spring back (cancel); the velocity is not read",
+                source: "seed 004: if progress == 1 { delete } else { snap back }")))
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = TwitterSwipeScene(input.scene)
+        let layers = scene.layers
         let parameters = input.parameters
-        let threshold = parameters.number("threshold")
+        let threshold = parameters[Keys.threshold]
         let gesture = try PresetGesture(input)
-        let began = gesture.track.began.time
         let releaseTime = gesture.release.time
-        let layers = TwitterSwipeState.layerDescriptions(scene)
-        let rest = TwitterSwipeState.rest
-        let restFrame = { (time: Double, phase: FramePhase) in
-            SimulationFrame(
-                time: time, phase: phase, progress: 0, layers: rest.layers(scene),
-                annotations: TwitterSwipeState.annotations(markIsRed: false))
-        }
-        let releaseTranslation = gesture.translation(at: releaseTime)
-        let velocity = gesture.releaseVelocity
-
-        let gate = passesGate(gesture, ratio: parameters.number("gateRatio"))
+        let rest = TwitterSwipeState.rest.look(layers, progress: 0, markIsRed: false)
+        let gate = passesGate(gesture, ratio: parameters[Keys.gateRatio])
         guard gate.passes, let recognized = gesture.recognitionTime else {
-            let grid = input.frameGrid(start: began, end: releaseTime)
-            let frames = try grid.frames(
-                state: { restFrame($0, .interactive) }, finalState: { restFrame($0, .settled) })
-            return Simulation(
-                presetID: description.id, frameRate: input.frameRate,
-                duration: (frames.last?.time ?? began) - began, layers: layers,
-                decision: Decision(
-                    outcome: .cancel, time: releaseTime, rule: "gate", translation: releaseTranslation,
-                    velocity: velocity, progress: 0, explanation: "\(gate.reason): the row never moved"),
-                events: gesture.events(completed: releaseTime, outcome: .cancel), frames: frames)
+            return try gesture.stillSimulation(
+                presetID: description.id, layers: layers.all, still: rest.layers, annotations: rest.annotations,
+                input: input, decision: gesture.refusedByGate(explanation: "\(gate.reason): the row never moved"))
         }
 
+        let releaseTranslation = gesture.translation(at: releaseTime)
         let released = TwitterSwipeState.dragged(releaseTranslation.x, scene: scene, threshold: threshold)
-        let decision = decide(gesture, translation: releaseTranslation, velocity: velocity, progress: released.progress)
+        let decision = decide(
+            gesture, translation: releaseTranslation, velocity: gesture.releaseVelocity, progress: released.progress)
         let deletes = decision.outcome == .finish
-        let target = deletes ? released.state.deleted(window: scene.window) : rest
-        let easing: TimingCurve
-        if deletes {
-            easing = .cubic(.easeInEaseOut, duration: parameters.number("deleteDuration"))
-        } else {
-            let duration = parameters.number("snapBackDuration")
-            let spring =
-                Spring.uikit(duration: duration, dampingRatio: parameters.number("snapBackDampingRatio"))
-                ?? .systemDefault
-            easing = .spring(spring, initialVelocity: 0, duration: duration)
-        }
-        let completed = releaseTime + easing.duration
+        let target = deletes ? released.state.deleted(window: scene.window) : TwitterSwipeState.rest
+        let easing: TimingCurve =
+            deletes
+            ? .cubic(.easeInEaseOut, duration: parameters[Keys.deleteDuration])
+            : .uikitSpring(
+                duration: parameters[Keys.snapBackDuration], dampingRatio: parameters[Keys.snapBackDampingRatio])
         let targetProgress: Double = deletes ? 1 : 0
-
-        let grid = input.frameGrid(start: began, end: completed)
-        let frames = try grid.frames(
-            state: { time in
-                if time < recognized { return restFrame(time, .interactive) }
-                if time < releaseTime {
-                    let drag = TwitterSwipeState.dragged(
-                        gesture.translation(at: time).x, scene: scene, threshold: threshold)
-                    return SimulationFrame(
-                        time: time, phase: .interactive, progress: drag.progress, layers: drag.state.layers(scene),
-                        annotations: TwitterSwipeState.annotations(markIsRed: drag.progress >= 1))
-                }
-                let e = easing.fraction(at: time - releaseTime)
-                return SimulationFrame(
-                    time: time, phase: .animating,
-                    progress: released.progress + (targetProgress - released.progress) * e,
-                    layers: released.state.interpolated(to: target, e).layers(scene),
-                    annotations: TwitterSwipeState.annotations(markIsRed: deletes))
+        return try InteractiveTransition(
+            presetID: description.id, layers: layers.all, gesture: gesture, still: rest.layers,
+            stillAnnotations: rest.annotations, recognized: recognized,
+            dragging: { time in
+                let drag = TwitterSwipeState.dragged(
+                    gesture.translation(at: time).x, scene: scene, threshold: threshold)
+                return drag.state.look(layers, progress: drag.progress, markIsRed: drag.progress >= 1)
             },
-            finalState: { time in
-                SimulationFrame(
-                    time: time, phase: .settled, progress: targetProgress, layers: target.layers(scene),
-                    annotations: TwitterSwipeState.annotations(markIsRed: false))
-            })
-        return Simulation(
-            presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
-            layers: layers, decision: decision,
-            events: gesture.events(completed: completed, outcome: decision.outcome), frames: frames)
+            decision: decision, completed: releaseTime + easing.duration,
+            settling: { time in
+                let e = easing.fraction(at: time - releaseTime)
+                return released.state.interpolated(to: target, e).look(
+                    layers, progress: released.progress + (targetProgress - released.progress) * e, markIsRed: deletes)
+            },
+            settled: target.look(layers, progress: targetProgress, markIsRed: false)
+        ).simulate(input)
     }
 
     /// Seed 004's gate: the pan begins only if |vx| > ratio·|vy| when it is recognised.

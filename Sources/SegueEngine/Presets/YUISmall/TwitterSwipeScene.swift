@@ -18,35 +18,26 @@ struct TwitterSwipeScene: Sendable {
         window: Size(width: 390, height: 844), aboveCell: Rect(x: 0, y: 47, width: 390, height: 110),
         pannedCell: Rect(x: 0, y: 157, width: 390, height: 130), belowCell: Rect(x: 0, y: 287, width: 390, height: 96))
 
-    static let fields: [ParameterSpec] = [
-        ParameterSpec(
-            name: "window", kind: .size, defaultValue: .size(sceneJ.window),
-            summary: "The window; the rows are full width.", source: "seed-transitions.md §15 common device (390 × 844)"
-        ),
-        ParameterSpec(
-            name: "aboveCell", kind: .rect, defaultValue: .rect(sceneJ.aboveCell),
-            summary: "The row above the panned one, window points.", source: "seed-transitions.md §15.11"),
-        ParameterSpec(
-            name: "pannedCell", kind: .rect, defaultValue: .rect(sceneJ.pannedCell),
+    /// The scene's fields, as clients set them.
+    enum Keys {
+        static let window = ParameterKey.size(
+            "window", default: sceneJ.window, summary: "The window; the rows are full width.",
+            source: "seed-transitions.md §15 common device (390 × 844)")
+        static let aboveCell = ParameterKey.rect(
+            "aboveCell", default: sceneJ.aboveCell, summary: "The row above the panned one, window points.",
+            source: "seed-transitions.md §15.11")
+        static let pannedCell = ParameterKey.rect(
+            "pannedCell", default: sceneJ.pannedCell,
             summary: "The row the finger pans (the one the seed hit-tests at began), window points.",
-            source: "seed-transitions.md §15.11"),
-        ParameterSpec(
-            name: "belowCell", kind: .rect, defaultValue: .rect(sceneJ.belowCell),
-            summary: "The row below the panned one, window points.", source: "seed-transitions.md §15.11"),
-    ]
-
-    init(window: Size, aboveCell: Rect, pannedCell: Rect, belowCell: Rect) {
-        self.window = window
-        self.aboveCell = aboveCell
-        self.pannedCell = pannedCell
-        self.belowCell = belowCell
+            source: "seed-transitions.md §15.11")
+        static let belowCell = ParameterKey.rect(
+            "belowCell", default: sceneJ.belowCell, summary: "The row below the panned one, window points.",
+            source: "seed-transitions.md §15.11")
     }
+    static let fields = [ParameterSpec](Keys.window, Keys.aboveCell, Keys.pannedCell, Keys.belowCell)
 
-    init(_ values: ParameterValues) {
-        self.init(
-            window: values.size("window"), aboveCell: values.rect("aboveCell"), pannedCell: values.rect("pannedCell"),
-            belowCell: values.rect("belowCell"))
-    }
+    /// The rows and the × button, each declared once.
+    var layers: TwitterSwipeLayers { TwitterSwipeLayers(self) }
 
     /// The × button's untransformed frame: 44 × 44, its leading edge at the panned
     /// row's untransformed trailing edge minus 22, centred on the row vertically.
@@ -55,4 +46,39 @@ struct TwitterSwipeScene: Sendable {
         return Rect(
             x: pannedCell.maxX - side / 2, y: pannedCell.midY - side / 2, width: side, height: side)
     }
+}
+
+extension TwitterSwipeScene {
+    init(_ values: ParameterValues) {
+        self.init(
+            window: values[Keys.window], aboveCell: values[Keys.aboveCell], pannedCell: values[Keys.pannedCell],
+            belowCell: values[Keys.belowCell])
+    }
+}
+
+/// The swipe's layers, each declared once: the list a simulation reports and the layers every
+/// frame's states are built from.
+struct TwitterSwipeLayers {
+    let aboveCell: LayerDescription
+    let belowCell: LayerDescription
+    let deleteButton: LayerDescription
+    let pannedCell: LayerDescription
+
+    init(_ scene: TwitterSwipeScene) {
+        aboveCell = LayerDescription(
+            id: "aboveCell", role: "the row above, its bottom-right corner rounded (continuous)", frame: scene.aboveCell
+        )
+        belowCell = LayerDescription(
+            id: "belowCell", role: "the row below, its top-right corner rounded (continuous)", frame: scene.belowCell)
+        deleteButton = LayerDescription(
+            id: "deleteButton", role: "the × button, a white 44 pt circle between the rows (z 2)",
+            frame: scene.deleteButton)
+        pannedCell = LayerDescription(
+            id: "pannedCell",
+            role: "the panned row on top (z 3): right corners rounded (continuous), shadow black at 16 % alpha",
+            frame: scene.pannedCell)
+    }
+
+    /// Bottom to top.
+    var all: [LayerDescription] { [aboveCell, belowCell, deleteButton, pannedCell] }
 }

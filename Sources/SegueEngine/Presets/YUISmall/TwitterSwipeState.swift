@@ -28,20 +28,14 @@ struct TwitterSwipeState: Sendable, Hashable {
     /// (its opacity 0 from the start, fixing seed-transitions.md §14.39).
     static let rest = TwitterSwipeState()
 
-    /// Progress of a drag: p = min(1, |dx|/(threshold·W)) for a leftward dx, and 0 for
-    /// dx ≥ 0 (seed-transitions.md §13.1; the reset for dx ≥ 0 fixes §14.38).
-    static func progress(_ dx: Double, window: Size, threshold: Double) -> Double {
-        guard dx < 0 else { return 0 }
-        return min(1, -dx / (threshold * window.width))
-    }
-
-    /// The drag state at translation `dx` (§13.1 changed): the row follows the finger,
-    /// rounds its right corners to (h/5)·p, its shadow radius (4 + p)·2 at opacity p; the
-    /// × moves by dx/2 at opacity p; the neighbours round to (h/3)·p. A rightward dx shows
-    /// the rest state.
+    /// The drag state and its progress at translation `dx` (§13.1 changed): p = min(1,
+    /// |dx|/(threshold·W)); the row follows the finger, rounds its right corners to (h/5)·p,
+    /// its shadow radius (4 + p)·2 at opacity p; the × moves by dx/2 at opacity p; the
+    /// neighbours round to (h/3)·p. A rightward dx shows the rest state, p = 0 (the reset for
+    /// dx ≥ 0 fixes §14.38).
     static func dragged(_ dx: Double, scene: TwitterSwipeScene, threshold: Double) -> (state: Self, progress: Double) {
         guard dx < 0 else { return (rest, 0) }
-        let p = progress(dx, window: scene.window, threshold: threshold)
+        let p = min(1, -dx / (threshold * scene.window.width))
         let height = scene.pannedCell.height
         let state = TwitterSwipeState(
             rowTranslation: dx, rowOpacity: 1, rowCornerRadius: height / 5 * p, shadowRadius: (4 + p) * 2,
@@ -73,40 +67,26 @@ struct TwitterSwipeState: Sendable, Hashable {
             neighbourCornerRadius: mix(neighbourCornerRadius, end.neighbourCornerRadius))
     }
 
-    static func layerDescriptions(_ scene: TwitterSwipeScene) -> [LayerDescription] {
+    /// The layers, bottom to top. Corner radii apply to the corners the frame's annotations
+    /// name (LayerState carries one radius, not maskedCorners).
+    func layers(_ layers: TwitterSwipeLayers) -> [LayerState] {
         [
-            LayerDescription(
-                id: "aboveCell", role: "the row above, its bottom-right corner rounded (continuous)",
-                frame: scene.aboveCell),
-            LayerDescription(
-                id: "belowCell", role: "the row below, its top-right corner rounded (continuous)",
-                frame: scene.belowCell),
-            LayerDescription(
-                id: "deleteButton", role: "the × button, a white 44 pt circle between the rows (z 2)",
-                frame: scene.deleteButton),
-            LayerDescription(
-                id: "pannedCell",
-                role: "the panned row on top (z 3): right corners rounded (continuous), shadow black at 16 % alpha",
-                frame: scene.pannedCell),
+            layers.aboveCell.state(cornerRadius: neighbourCornerRadius),
+            layers.belowCell.state(cornerRadius: neighbourCornerRadius),
+            layers.deleteButton.state(
+                transform: AffineTransform(translationX: buttonTranslation, y: 0), opacity: buttonOpacity,
+                cornerRadius: Self.deleteButtonSide / 2),
+            layers.pannedCell.state(
+                transform: AffineTransform(translationX: rowTranslation, y: 0), opacity: rowOpacity,
+                cornerRadius: rowCornerRadius,
+                shadow: ShadowState(opacity: shadowOpacity, radius: shadowRadius, offset: Self.shadowOffset)),
         ]
     }
 
-    /// The layers in `layerDescriptions` order. Corner radii apply to the corners the
-    /// frame's annotations name (LayerState carries one radius, not maskedCorners).
-    func layers(_ scene: TwitterSwipeScene) -> [LayerState] {
-        [
-            LayerState(id: "aboveCell", frame: scene.aboveCell, cornerRadius: neighbourCornerRadius),
-            LayerState(id: "belowCell", frame: scene.belowCell, cornerRadius: neighbourCornerRadius),
-            LayerState(
-                id: "deleteButton", frame: scene.deleteButton,
-                transform: AffineTransform(translationX: buttonTranslation, y: 0),
-                opacity: buttonOpacity, cornerRadius: Self.deleteButtonSide / 2),
-            LayerState(
-                id: "pannedCell", frame: scene.pannedCell,
-                transform: AffineTransform(translationX: rowTranslation, y: 0),
-                opacity: rowOpacity, cornerRadius: rowCornerRadius,
-                shadow: ShadowState(opacity: shadowOpacity, radius: shadowRadius, offset: Self.shadowOffset)),
-        ]
+    /// What a frame shows in this state: the layers, `progress`, and the annotations (the × mark
+    /// red when `markIsRed`).
+    func look(_ layers: TwitterSwipeLayers, progress: Double, markIsRed: Bool) -> Look {
+        Look(layers: self.layers(layers), progress: progress, annotations: Self.annotations(markIsRed: markIsRed))
     }
 
     /// Which corners the radii round, and the × mark's colour (red at p = 1).
