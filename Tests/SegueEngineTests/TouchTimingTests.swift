@@ -103,3 +103,31 @@ import Testing
         }
     }
 }
+
+/// `touchResampling` through the presets.
+@Suite struct TouchResamplingPresetTests {
+    /// With `interpolate`, a steady 120 Hz drag read at 50 frames per second still grows the
+    /// interactive pop's progress by the same step every frame: tx = 600·t, so 12 pt, 12/390, per
+    /// frame. With `latest` the steps alternate, since 120 Hz samples fall unevenly on 50 Hz frames.
+    @Test func interpolationMakesProgressSteadyAtAnyFrameRate() throws {
+        let preset = try #require(PresetCatalogue.builtIn.preset(id: "instagram.pop.interactive"))
+        let track = try TouchTimingTests.steadyDrag(rate: 120, count: 30, speed: 600)
+        func steps(_ resampling: String) throws -> [Double] {
+            let input = SimulationInput(
+                scene: ParameterValues(specs: preset.sceneFields, given: [:]),
+                parameters: ParameterValues(
+                    specs: preset.parameters, given: ["touchResampling": .choice(resampling)]),
+                gesture: track, frameRate: 50)
+            let moving = track.samples[track.samples.count - 2].time
+            let progress = try preset.simulate(input).frames.filter { $0.phase == .interactive && $0.time <= moving }
+                .map(\.progress)
+            return zip(progress.dropFirst(), progress.dropFirst(2)).map { $1 - $0 }
+        }
+        let interpolated = try steps("interpolate")
+        #expect(interpolated.count >= 8)
+        // Sample times are written to the microsecond, so the line is drawn to about 600 pt/s × 1 µs.
+        #expect(interpolated.allSatisfy { isClose($0, 12.0 / 390, absolute: 1e-5) }, "\(interpolated)")
+        let latest = try steps("latest")
+        #expect(!latest.allSatisfy { isClose($0, 12.0 / 390, absolute: 1e-3) }, "\(latest)")
+    }
+}
