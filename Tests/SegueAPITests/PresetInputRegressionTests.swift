@@ -99,12 +99,25 @@ import Testing
     /// T = 0.5 + 0.4·d/H s: a card far off screen (a 1e-9 pt window, or a card at y = 1e12) used to
     /// be refused at /frameRate ("lasts 30160000000.5 s"), pointing at the wrong field. The card
     /// must be on screen, its top at most one window height above it.
+    /// A card wholly outside the window is refused at the card and at the window, for every
+    /// preset alike (SceneGeometryTests); one partly on screen but scrolled more than a window
+    /// up is the present's own refusal, at the card.
     @Test(arguments: [
         #"{"window":{"width":1e-9,"height":1e-9}}"#, #"{"cardFrame":{"x":20,"y":1e12,"width":350,"height":420}}"#,
-        #"{"cardFrame":{"x":20,"y":-900,"width":350,"height":1000}}"#,
         #"{"cardFrame":{"x":400,"y":67,"width":350,"height":420}}"#,
     ])
-    func anAppStoreCardOffScreenIsA422AtCardFrame(scene: String) throws {
+    func anAppStoreCardOffScreenIsA422AtCardFrameAndWindow(scene: String) throws {
+        for output in ["json", "svg"] {
+            let response = try post("appstore.card.present", #""scene":\#(scene)"#, output: output)
+            #expect(response.status.code == 422)
+            let problem = try #require(JSONTestValue.object(response.body))
+            let errors = try #require(problem["errors"] as? [[String: String]])
+            #expect(errors.map { $0["pointer"] } == ["/scene/cardFrame", "/scene/window"])
+        }
+    }
+
+    @Test func anAppStoreCardScrolledTooFarUpIsA422AtCardFrame() throws {
+        let scene = #"{"cardFrame":{"x":20,"y":-900,"width":350,"height":1000}}"#
         let error = try onlyError("appstore.card.present", #""scene":\#(scene)"#)
         #expect(error.pointer == "/scene/cardFrame")
         #expect(error.detail.contains("must be on screen"), "\(error.detail)")

@@ -29,7 +29,7 @@ public struct SimulateRequest: Sendable {
     /// simulation stopped by `input.cancellation` is `Problem.clientGone()`.
     public func run() throws(Problem) -> Simulation {
         do {
-            return try preset.simulate(input)
+            return try preset.run(input)
         } catch {
             if error.isCancellation { throw Problem.clientGone() }
             throw Problem.invalidRequest(error.fieldErrors(presetID: preset.description.id))

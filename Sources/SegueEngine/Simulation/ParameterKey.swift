@@ -136,6 +136,11 @@ extension ParameterKey where Value == Size {
 }
 
 extension ParameterValues {
+    /// Whether the client set `key`, rather than leaving it to its default.
+    public func isGiven<Value>(_ key: ParameterKey<Value>) -> Bool {
+        given.contains(key.name)
+    }
+
     /// The value of `key`: the client's, else the key's default. Values are checked against
     /// the key's kind by the API before they get here, so a mismatched kind cannot occur; if
     /// it did, the key's own default stands in rather than a 0 or "" no one declared.

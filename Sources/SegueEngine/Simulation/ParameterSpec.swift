@@ -59,11 +59,19 @@ public struct ParameterValues: Sendable, Hashable {
     /// The defaults of `specs`, overridden by `given`.
     public init(specs: [ParameterSpec], given: [String: ParameterValue]) {
         var values: [String: ParameterValue] = [:]
+        var named = Set<String>()
         for spec in specs {
             values[spec.name] = given[spec.name] ?? spec.defaultValue
+            if given[spec.name] != nil { named.insert(spec.name) }
         }
         self.values = values
+        self.given = named
     }
+
+    /// The names the client set; every other value is its spec's default. A field whose default
+    /// follows from another (a detail image that fills the window's width) reads this to follow
+    /// the client's value of the other when the client left it out.
+    public private(set) var given: Set<String> = []
 
     public func number(_ name: String) -> Double {
         if case .number(let value) = values[name] { return value }

@@ -5,7 +5,8 @@ import SegueMath
 public struct SimulationInput: Sendable {
     public var scene: ParameterValues
     public var parameters: ParameterValues
-    /// The validated gesture; nil for tap-started presets.
+    /// The validated gesture, its samples aligned to the frames they were taken for
+    /// (`GestureTrack.alignedToFrames(at:)`); nil for tap-started presets.
     public var gesture: GestureTrack?
     /// Frames per second, 1…240.
     public var frameRate: Double
@@ -22,7 +23,8 @@ public struct SimulationInput: Sendable {
     ) {
         self.scene = scene
         self.parameters = parameters
-        self.gesture = gesture
+        // Samples written to the microsecond land on the frames they were taken for.
+        self.gesture = gesture?.alignedToFrames(at: frameRate)
         self.frameRate = frameRate
         self.maxFrames = maxFrames
         self.cancellation = cancellation

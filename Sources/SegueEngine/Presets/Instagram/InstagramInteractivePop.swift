@@ -15,7 +15,7 @@ struct InstagramInteractivePop: Preset {
         InstagramKeys.animated
         + [ParameterSpec](
             InstagramKeys.minimumScale, InstagramKeys.scaleRate, InstagramKeys.releaseRule, InstagramKeys.progressMode,
-            InstagramKeys.gate, SharedKeys.velocityEstimator, InstagramKeys.springSettle,
+            InstagramKeys.gate, SharedKeys.velocityEstimator, SharedKeys.touchResampling, InstagramKeys.springSettle,
             InstagramKeys.settleDampingRatio, InstagramKeys.translationFollowsFinger, InstagramKeys.keepMaskOnCancel)
     let trigger = Trigger.gesture(
         example: InstagramExampleGestures.interactivePop,

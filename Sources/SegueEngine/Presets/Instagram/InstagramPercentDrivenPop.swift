@@ -12,7 +12,8 @@ struct InstagramPercentDrivenPop: Preset {
         source: "seed 000 (Part II, UIPercentDrivenInteractiveTransition; seed-transitions.md §5)")
     let sceneFields = InstagramScene.fields
     let parameters =
-        InstagramKeys.animated + [ParameterSpec](InstagramKeys.completionSpeed, SharedKeys.velocityEstimator)
+        InstagramKeys.animated
+        + [ParameterSpec](InstagramKeys.completionSpeed, SharedKeys.velocityEstimator, SharedKeys.touchResampling)
     let trigger = Trigger.gesture(
         example: InstagramExampleGestures.percentDrivenPop, rules: DecisionRules(InstagramReleaseRule.rules[0]))
 

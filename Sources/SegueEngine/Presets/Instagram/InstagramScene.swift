@@ -13,13 +13,24 @@ struct InstagramScene: Sendable {
     /// Scene A (seed-transitions.md §15.1): a 390 × 844 window; a 3-column grid with
     /// 2 pt spacing below a header ending at y = 97, so cells are (390 − 4)/3 wide and
     /// item 4 sits at (c + 2, 97 + c + 2); a 4:5 detail image at y = 160.
-    static let sceneA: InstagramScene = {
-        let cell = (390.0 - 4) / 3
-        return InstagramScene(
-            window: Size(width: 390, height: 844),
-            cellFrame: Rect(x: cell + 2, y: 97 + cell + 2, width: cell, height: cell),
-            detailImageFrame: Rect(x: 0, y: 160, width: 390, height: 487.5))
-    }()
+    static let sceneA = InstagramScene(window: Size(width: 390, height: 844))
+
+    /// The scene in a window of `window`: the grid's item 4 and the 4:5 detail image laid out
+    /// for that window's width, as scene A lays them out for 390 pt.
+    init(window: Size) {
+        self.init(window: window, cellFrame: Self.cell(in: window), detailImageFrame: Self.detailImage(in: window))
+    }
+
+    /// Item 4 of a 3-column grid with 2 pt spacing below a header ending at y = 97.
+    static func cell(in window: Size) -> Rect {
+        let cell = (window.width - 4) / 3
+        return Rect(x: cell + 2, y: 97 + cell + 2, width: cell, height: cell)
+    }
+
+    /// A 4:5 image filling the window's width at y = 160.
+    static func detailImage(in window: Size) -> Rect {
+        Rect(x: 0, y: 160, width: window.width, height: window.width * 1.25)
+    }
 
     /// The scene's fields, as clients set them.
     enum Keys {
@@ -27,11 +38,13 @@ struct InstagramScene: Sendable {
             "window", default: sceneA.window, summary: "The window; the grid and detail screens fill it.",
             source: "seed-transitions.md §15 common device (390 × 844)")
         static let cellFrame = ParameterKey.rect(
-            "cellFrame", default: sceneA.cellFrame, summary: "The selected grid cell (Fc), window points.",
+            "cellFrame", default: sceneA.cellFrame,
+            summary: "The selected grid cell (Fc), window points; left out, item 4 of a 3-column grid in the window.",
             source: "seed-transitions.md §15.1, grid item 4 of 3 columns with 2 pt spacing")
         static let detailImageFrame = ParameterKey.rect(
             "detailImageFrame", default: sceneA.detailImageFrame,
-            summary: "The detail screen's image (Fd), window points.",
+            summary:
+                "The detail screen's image (Fd), window points; left out, a 4:5 image filling the window's width at y = 160.",
             source: "seed-transitions.md §15.1, a 4:5 image at y = 160")
     }
     static let fields = [ParameterSpec](Keys.window, Keys.cellFrame, Keys.detailImageFrame)
@@ -42,10 +55,16 @@ struct InstagramScene: Sendable {
         self.detailImageFrame = detailImageFrame
     }
 
+    /// The client's scene. The cell and the detail image follow the window when the client
+    /// sets the window and leaves them out: an iPad's 1024 pt window gets a 1024 pt wide image
+    /// and its grid's cells, not the phone's.
     init(_ values: ParameterValues) {
+        let window = values[Keys.window]
         self.init(
-            window: values[Keys.window], cellFrame: values[Keys.cellFrame],
-            detailImageFrame: values[Keys.detailImageFrame])
+            window: window,
+            cellFrame: values.isGiven(Keys.cellFrame) ? values[Keys.cellFrame] : Self.cell(in: window),
+            detailImageFrame: values.isGiven(Keys.detailImageFrame)
+                ? values[Keys.detailImageFrame] : Self.detailImage(in: window))
     }
 
     /// The family's layers, bottom to top: grid, placeholder, overlay, detail.

@@ -8,6 +8,8 @@ struct PresetGesture {
     let track: GestureTrack
     let release: GestureSample
     let estimator: VelocityEstimator
+    /// How the finger is read between samples (`touchResampling`).
+    let resampling: TouchResampling
 
     /// Requires a gesture that ends (ended or cancelled): the transition's outcome is
     /// decided by that sample.
@@ -21,6 +23,7 @@ struct PresetGesture {
         self.track = track
         self.release = release
         estimator = input.parameters[SharedKeys.velocityEstimator]
+        resampling = input.parameters[SharedKeys.touchResampling]
     }
 
     /// When UIKit's pan "begins": the first sample that moved; nil if the finger never moved.
@@ -33,9 +36,9 @@ struct PresetGesture {
         recognitionTime.map { track.velocity(at: $0, using: estimator).velocity } ?? .zero
     }
 
-    /// Translation from touch-down at `time`, window points.
+    /// Translation from touch-down at `time`, window points, read as `touchResampling` says.
     func translation(at time: Double) -> Point {
-        track.translation(at: time)
+        track.translation(at: time, resampling: resampling)
     }
 
     /// The release velocity, points per second.

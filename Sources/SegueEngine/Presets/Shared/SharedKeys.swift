@@ -1,4 +1,5 @@
 extension VelocityEstimator: ParameterChoice {}
+extension TouchResampling: ParameterChoice {}
 
 /// Parameters several families share.
 enum SharedKeys {
@@ -6,4 +7,10 @@ enum SharedKeys {
         "velocityEstimator", default: VelocityEstimator.uikit,
         summary: "How the release velocity is estimated: UIKit's 0.2/0.8 blend or a least-squares fit.",
         source: "motion-math.md §4.1, §4.2")
+    static let touchResampling = ParameterKey.choice(
+        "touchResampling", default: TouchResampling.latest,
+        summary: "How the finger is read at each frame: the latest touch sample, as the original code sees "
+            + "touches, or interpolated between the samples around the frame's time, as iOS and Android "
+            + "resample touches to the display (steady progress when the touch and frame rates differ).",
+        source: "engine (UIKit delivers touches as they arrive; the systems resample them to the display)")
 }

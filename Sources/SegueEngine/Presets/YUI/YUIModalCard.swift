@@ -85,7 +85,7 @@ struct YUIModalCard: Preset {
         Keys.startStage, Keys.dragMapping, Keys.rubberBandCoefficient, Keys.dragDistance, Keys.bandFactor,
         Keys.releaseRule, Keys.velocityThreshold, Keys.translationThreshold, Keys.decelerationRate,
         Keys.oneStagePerSwipe, Keys.duration, Keys.dampingRatio, Keys.initialVelocity, Keys.cornerRadius,
-        Keys.legacyIgnoresCancel, SharedKeys.velocityEstimator)
+        Keys.legacyIgnoresCancel, SharedKeys.velocityEstimator, SharedKeys.touchResampling)
     /// Scene I's first test: from half, drag up 200 pt in 0.3 s and lift.
     let trigger = Trigger.gesture(
         example: ExampleGestures.linearDrag(from: Point(x: 195, y: 600), by: Point(x: 0, y: -200), over: 0.3),

@@ -41,7 +41,7 @@ struct YUIUntitledInteractivePop: Preset {
     let sceneFields = YUIUntitledScene.fields
     let parameters = [ParameterSpec](
         Keys.animationDuration, Keys.reportedDuration, Keys.legacyDurationMismatch, Keys.finishVelocity,
-        Keys.finishProgress, SharedKeys.velocityEstimator)
+        Keys.finishProgress, SharedKeys.velocityEstimator, SharedKeys.touchResampling)
     static let rule = DecisionRule(
         id: "yuiUntitled",
         summary: "finish iff vx > 900 pt/s or (p > 0.1 and vx > 0), else cancel at completionSpeed p",

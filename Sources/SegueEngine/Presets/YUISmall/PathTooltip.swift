@@ -78,7 +78,7 @@ struct PathTooltip: Preset {
         SceneKeys.postHeight)
     let parameters = [ParameterSpec](
         Keys.showDuration, Keys.hideDelay, Keys.hideDuration, Keys.visibleTranslation, Keys.hiddenTranslation,
-        Keys.stopSpeed, Keys.postInterval, Keys.newestPostTime, Keys.velocityEstimator)
+        Keys.stopSpeed, Keys.postInterval, Keys.newestPostTime, Keys.velocityEstimator, SharedKeys.touchResampling)
     let trigger = Trigger.gesture(
         example: YUISmallExampleGestures.pathTooltip,
         rules: DecisionRules(

@@ -42,7 +42,7 @@ struct TwitterSwipe: Preset {
     let sceneFields = TwitterSwipeScene.fields
     let parameters = [ParameterSpec](
         Keys.threshold, Keys.gateRatio, Keys.deleteDuration, Keys.snapBackDuration, Keys.snapBackDampingRatio,
-        Keys.velocityEstimator)
+        Keys.velocityEstimator, SharedKeys.touchResampling)
     /// §15.11: a leftward pan on the middle row from (300, 222) to dx = −100 over 0.25 s
     /// (400 pt/s), past the 93.6 pt threshold, so the row is deleted.
     let trigger = Trigger.gesture(

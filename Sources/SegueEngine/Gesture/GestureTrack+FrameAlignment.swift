@@ -1,0 +1,33 @@
+extension GestureTrack {
+    /// The resolution of a time on the wire, seconds: clients write sample times to six decimals,
+    /// so a 60 Hz sample meant for the frame at 1/60 s arrives as 0.016667 s, a third of a
+    /// microsecond after it. Real samples are milliseconds apart, never this close.
+    public static let timeResolution = 1e-6
+
+    /// The track with every sample that lies within ``timeResolution`` of a frame time moved onto
+    /// it, frames being `began.time + k / frameRate` as `FrameGrid` lays them: so the sample meant
+    /// for a frame counts for that frame everywhere (the translation and velocity read there, when
+    /// the pan is recognised, whether the release has happened), and not for the next one.
+    ///
+    /// A sample keeps its time where moving it would not keep the times strictly increasing; the
+    /// track is returned unchanged when nothing moves, or `frameRate` is not a positive finite rate.
+    public func alignedToFrames(at frameRate: Double) -> GestureTrack {
+        guard frameRate.isFinite, frameRate > 0 else { return self }
+        let start = began.time
+        var aligned = samples
+        var moved = false
+        for index in aligned.indices.dropFirst() {
+            let time = aligned[index].time
+            let frame = ((time - start) * frameRate).rounded()
+            let frameTime = start + frame / frameRate
+            guard frameTime != time, abs(frameTime - time) <= Self.timeResolution, frameTime.isFinite,
+                frameTime > aligned[index - 1].time, index + 1 == aligned.count || frameTime < aligned[index + 1].time
+            else { continue }
+            aligned[index].time = frameTime
+            moved = true
+        }
+        guard moved else { return self }
+        let strokes = strokeRanges.count > 1
+        return (try? GestureTrack(samples: aligned, maximumSampleCount: .max, allowsMultipleStrokes: strokes)) ?? self
+    }
+}

@@ -1,0 +1,7 @@
+extension Rect {
+    /// Whether the two rects share some area: an overlap of positive width and height (rects
+    /// that only touch along an edge do not overlap).
+    public func overlaps(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+}
