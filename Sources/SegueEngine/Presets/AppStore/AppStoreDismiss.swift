@@ -22,8 +22,8 @@ struct AppStoreDismiss: Preset {
 
     /// The dismiss spring.
     static func spring(_ parameters: ParameterValues) -> TimingCurve {
-        let duration = parameters.number("dismissDuration")
-        let zeta = parameters.number("dismissDampingRatio")
+        let duration = parameters[AppStoreParameters.Keys.dismissDuration]
+        let zeta = parameters[AppStoreParameters.Keys.dismissDampingRatio]
         let spring = Spring.uikit(duration: duration, dampingRatio: zeta) ?? .systemDefault
         return .spring(spring, initialVelocity: 0, duration: duration)
     }
@@ -46,8 +46,8 @@ struct AppStoreDismiss: Preset {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = AppStoreScene(input.scene)
         let parameters = input.parameters
-        let radius = parameters.number("cornerRadius")
-        let from = AppStoreScene.scaled(scene.bounds, by: parameters.number("shrinkScale"))
+        let radius = parameters[AppStoreParameters.Keys.cornerRadius]
+        let from = AppStoreScene.scaled(scene.bounds, by: parameters[AppStoreParameters.Keys.shrinkScale])
         let easing = Self.spring(parameters)
         let grid = input.frameGrid(start: 0, end: easing.duration)
         let frames = try grid.frames(

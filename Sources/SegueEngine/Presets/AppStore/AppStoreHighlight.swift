@@ -33,8 +33,8 @@ struct AppStoreHighlight: Preset {
 
     /// The spring both highlight animations use.
     static func spring(_ parameters: ParameterValues) -> TimingCurve {
-        let duration = parameters.number("highlightDuration")
-        let zeta = parameters.number("highlightDampingRatio")
+        let duration = parameters[AppStoreParameters.Keys.highlightDuration]
+        let zeta = parameters[AppStoreParameters.Keys.highlightDampingRatio]
         let spring = Spring.uikit(duration: duration, dampingRatio: zeta) ?? .systemDefault
         return .spring(spring, initialVelocity: 0, duration: duration)
     }
@@ -62,7 +62,7 @@ struct AppStoreHighlight: Preset {
         let down = track.began.time
         let release = track.release ?? track.began
         let up = release.time
-        let pressed = parameters.number("highlightedScale")
+        let pressed = parameters[AppStoreParameters.Keys.highlightedScale]
         let easing = Self.spring(parameters)
         let end = up + easing.duration
         func state(at time: Double) -> (AppStoreState, Double) {

@@ -18,38 +18,16 @@ struct AppStoreInteractiveDismiss: Preset {
         source: "seed 003 (4 Interactive Dismissing; seed-transitions.md §9.5)")
     let sceneFields: [ParameterSpec] =
         AppStoreScene.fields + [
-            ParameterSpec(
-                name: "scrollOffset", kind: .number(0...100_000, unit: "pt"), defaultValue: .number(0),
-                summary: "The detail's contentOffset.y at touch-down; a drag down enters the dismiss mode only once it "
-                    + "has pulled the content past its top (0: at the top, from the first sample).",
-                source: "seed 003: scrollView.isTracking && scrollView.contentOffset.y < 0; §15.7 at scroll top")
+            Keys.scrollOffset.spec
         ]
     let parameters: [ParameterSpec] = [
         AppStoreParameters.shrinkScale, AppStoreParameters.cornerRadius,
-        ParameterSpec(
-            name: "progressDistance", kind: .number(1...10_000, unit: "pt"),
-            defaultValue: .number(AppStoreConstants.progressDistance),
-            summary: "The travel that makes progress 1.",
-            source: "seed 003: let dragDownProgress = (currentLoc.y - startingLoc.y) / 100"),
-        ParameterSpec(
-            name: "edgeProgressSpace", kind: .choice(["window", "card"]), defaultValue: .choice("window"),
-            summary: "Beyond the seed: edge-pan translation in window points (the §14.18 fix), or 'card' for the "
-                + "original's translation(in: view), which divides by the card's scale so progress accelerates.",
-            source: "seed 003: gesture.translation(in: view).x / 100; seed-transitions.md §14.18"),
-        ParameterSpec(
-            name: "edgeWidth", kind: .number(0...1000, unit: "pt"), defaultValue: .number(20),
-            summary: "Touches starting this close to the left edge belong to the screen-edge pan, which has priority.",
-            source: "engine (UIScreenEdgePanGestureRecognizer's region is private)"),
-        ParameterSpec(
-            name: "shrinkAnimatorDuration", kind: .number(0...10, unit: "s"), defaultValue: .number(0),
-            summary: "The shrink animator's duration; 0, as in the original, is 0.2 s in UIKit, so a reversal from "
-                + "progress p lasts 0.2·p s.",
-            source: "seed 003: UIViewPropertyAnimator(duration: 0, curve: .linear); motion-math.md §1.2"),
+        Keys.progressDistance.spec,
+        Keys.edgeProgressSpace.spec,
+        Keys.edgeWidth.spec,
+        Keys.shrinkAnimatorDuration.spec,
         AppStoreParameters.dismissDuration, AppStoreParameters.dismissDampingRatio,
-        ParameterSpec(
-            name: "velocityEstimator", kind: .choice(["uikit", "leastSquares"]), defaultValue: .choice("uikit"),
-            summary: "How the reported velocity is estimated (no rule reads it: §14.19).",
-            source: "motion-math.md §4.1, §4.2"),
+        Keys.velocityEstimator.spec,
     ]
     /// One rule; which recogniser drove it (the source) opens the decision's explanation.
     let releaseRules: [DecisionRule] = [
@@ -89,11 +67,12 @@ struct AppStoreInteractiveDismiss: Preset {
     /// Replays the samples through the recognisers and the shrink animator.
     static func drive(_ track: GestureTrack, scene: AppStoreScene, parameters: ParameterValues) -> Drive {
         let began = track.began
-        let source: Source = began.location.x <= parameters.number("edgeWidth") ? .edge : .dragDown
-        let distance = parameters.number("progressDistance")
-        let shrink = parameters.number("shrinkScale")
+        let source: Source =
+            began.location.x <= parameters[AppStoreInteractiveDismiss.Keys.edgeWidth] ? .edge : .dragDown
+        let distance = parameters[AppStoreInteractiveDismiss.Keys.progressDistance]
+        let shrink = parameters[AppStoreParameters.Keys.shrinkScale]
         let scrollOffset = scene.scrollOffset
-        let cardSpace = parameters.choice("edgeProgressSpace") == "card"
+        let cardSpace = parameters[AppStoreInteractiveDismiss.Keys.edgeProgressSpace] == .card
         var drive = Drive(source: source)
         var animator: PropertyAnimator?
         for sample in track.samples {
@@ -127,7 +106,8 @@ struct AppStoreInteractiveDismiss: Preset {
             } else {
                 // Created paused on the first handled sample.
                 current = PropertyAnimator(
-                    duration: parameters.number("shrinkAnimatorDuration"), timing: .cubic(.linear))
+                    duration: parameters[AppStoreInteractiveDismiss.Keys.shrinkAnimatorDuration],
+                    timing: .cubic(.linear))
                 current.pause(at: sample.time)
             }
             drive.progress = p
@@ -156,12 +136,12 @@ struct AppStoreInteractiveDismiss: Preset {
         let track = try AppStoreGesture.track(input)
         let drive = Self.drive(track, scene: scene, parameters: parameters)
         guard drive.crossing != nil || track.release != nil else {
-            let distance = Format.amount(parameters.number("progressDistance"))
+            let distance = Format.amount(parameters[AppStoreInteractiveDismiss.Keys.progressDistance])
             throw SimulationError.gestureNeverEnds(otherwise: "the drag must travel \(distance) pt to reach progress 1")
         }
         let began = track.began.time
-        let shrink = parameters.number("shrinkScale")
-        let radius = parameters.number("cornerRadius")
+        let shrink = parameters[AppStoreParameters.Keys.shrinkScale]
+        let radius = parameters[AppStoreParameters.Keys.cornerRadius]
         let dismiss = AppStoreDismiss.spring(parameters)
         // The finger lets go at the last sample; a crossing starts the dismissal earlier,
         // while the frames stay interactive until the finger lifts.
@@ -216,10 +196,10 @@ struct AppStoreInteractiveDismiss: Preset {
     func decision(
         _ drive: Drive, track: GestureTrack, time: Double, scene: AppStoreScene, parameters: ParameterValues
     ) -> Decision {
-        let estimator = VelocityEstimator(rawValue: parameters.choice("velocityEstimator")) ?? .standard
+        let estimator = parameters[AppStoreInteractiveDismiss.Keys.velocityEstimator]
         let translation = track.translation(at: time)
         let velocity = track.velocity(at: time, using: estimator).velocity
-        let distance = Format.amount(parameters.number("progressDistance"))
+        let distance = Format.amount(parameters[AppStoreInteractiveDismiss.Keys.progressDistance])
         let gate: String
         switch drive.source {
         case .edge:

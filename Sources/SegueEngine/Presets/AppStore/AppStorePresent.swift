@@ -18,17 +18,10 @@ struct AppStorePresent: Preset {
         source: "seed 003 (2 Before presenting, 3 Presenting; seed-transitions.md §9.3–§9.4)")
     let sceneFields = AppStoreScene.fields
     let parameters: [ParameterSpec] = [
-        ParameterSpec(
-            name: "pressDuration", kind: .number(0...10, unit: "s"), defaultValue: .number(0.5),
-            summary: "How long the finger was down before the tap: the highlight spring's progress then is the "
-                + "frozen card's scale (0.5 s or more: fully pressed, scene F).",
-            source: "seed-transitions.md §15.7 (present from the fully-pressed state)"),
+        Keys.pressDuration.spec,
         AppStoreParameters.highlightedScale, AppStoreParameters.highlightDuration,
         AppStoreParameters.highlightDampingRatio, AppStoreParameters.cornerRadius,
-        ParameterSpec(
-            name: "topOffset", kind: .number(-100...100, unit: "pt"), defaultValue: .number(-1),
-            summary: "Where the detail card sits from the container's top; 0 drops the original's −1 pt hack.",
-            source: "S5 PresentCardAnimator: topAnchor constant −1 (seed-transitions.md §9.4, §14.22)"),
+        Keys.topOffset.spec,
     ]
     let trigger = Trigger.tap
 
@@ -62,8 +55,8 @@ struct AppStorePresent: Preset {
     static func fromCardFrame(_ scene: AppStoreScene, _ parameters: ParameterValues) -> Rect {
         let easing = AppStoreHighlight.spring(parameters)
         let scale = AppStoreHighlight.scale(
-            at: parameters.number("pressDuration"), down: 0, up: nil,
-            pressed: parameters.number("highlightedScale"), easing: easing)
+            at: parameters[AppStorePresent.Keys.pressDuration], down: 0, up: nil,
+            pressed: parameters[AppStoreParameters.Keys.highlightedScale], easing: easing)
         return AppStoreScene.scaled(scene.cardFrame, by: scale)
     }
 
@@ -73,8 +66,8 @@ struct AppStorePresent: Preset {
         let from = Self.fromCardFrame(scene, parameters)
         try scene.checkOnScreen(from)
         let plan = Plan(from: from, window: scene.window)
-        let radius = parameters.number("cornerRadius")
-        let topOffset = parameters.number("topOffset")
+        let radius = parameters[AppStoreParameters.Keys.cornerRadius]
+        let topOffset = parameters[AppStorePresent.Keys.topOffset]
         let blur = TimingCurve.cubic(.easeInEaseOut, duration: AppStoreConstants.blurDuration)
         let screenWidth = scene.window.width
         let screenHeight = scene.window.height

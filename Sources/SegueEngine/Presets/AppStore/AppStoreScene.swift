@@ -16,17 +16,7 @@ struct AppStoreScene: Sendable {
     static let sceneF = AppStoreScene(
         window: Size(width: 390, height: 844), cardFrame: Rect(x: 20, y: 67, width: 350, height: 420))
 
-    static let window = ParameterSpec(
-        name: "window", kind: .size, defaultValue: .size(sceneF.window),
-        summary: "The window; the home and detail screens fill it.",
-        source: "seed-transitions.md §15 common device (390 × 844)")
-
-    static let cardFrame = ParameterSpec(
-        name: "cardFrame", kind: .rect, defaultValue: .rect(sceneF.cardFrame),
-        summary: "The tapped card's identity frame (untransformed), window points.",
-        source: "seed-transitions.md §15.7 card 0; S5 HomeViewController: width W − 2·20, height 1.2·width")
-
-    static let fields: [ParameterSpec] = [window, cardFrame]
+    static let fields = [ParameterSpec](Keys.window, Keys.cardFrame)
 
     init(window: Size, cardFrame: Rect) {
         self.window = window
@@ -34,8 +24,8 @@ struct AppStoreScene: Sendable {
     }
 
     init(_ values: ParameterValues) {
-        self.init(window: values.size("window"), cardFrame: values.rect("cardFrame"))
-        scrollOffset = values.number("scrollOffset")
+        self.init(window: values[AppStoreScene.Keys.window], cardFrame: values[AppStoreScene.Keys.cardFrame])
+        scrollOffset = values[AppStoreInteractiveDismiss.Keys.scrollOffset]
     }
 
     /// Why the present cannot start from `card`, the tapped card as pressed, or nothing: it was

@@ -14,8 +14,8 @@ enum MiquidoAnimation {
         let scene = MiquidoScene(input.scene)
         let parameters = input.parameters
         let easing = MiquidoParameters.easing(parameters)
-        let fade = parameters.number("fadeOpacity")
-        let reveals = parameters.choice("detailReveal") == "fade"
+        let fade = parameters[MiquidoParameters.Keys.fadeOpacity]
+        let reveals = parameters[MiquidoParameters.Keys.detailReveal] == .fade
         let settled: MiquidoState = presenting ? .detail : .grid
         let grid = input.frameGrid(start: 0, end: easing.duration)
         let frames = try grid.frames(
@@ -31,7 +31,8 @@ enum MiquidoAnimation {
             })
         return Simulation(
             presetID: id, frameRate: input.frameRate, duration: (frames.last?.time ?? 0) - grid.start,
-            layers: MiquidoState.layerDescriptions(scene, fadeColor: parameters.choice("fadeColor")), decision: nil,
+            layers: MiquidoState.layerDescriptions(
+                scene, fadeColor: parameters[MiquidoParameters.Keys.fadeColor].rawValue), decision: nil,
             events: [SimulationEvent(time: 0, type: .began), SimulationEvent(time: easing.duration, type: .finished)],
             frames: frames)
     }

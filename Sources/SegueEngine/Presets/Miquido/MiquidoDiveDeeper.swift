@@ -17,28 +17,11 @@ struct MiquidoDiveDeeper: Preset {
     let sceneFields = MiquidoScene.fields
     let parameters =
         MiquidoParameters.animated + [
-            ParameterSpec(
-                name: "maximumProgress", kind: .number(0.01...1, unit: ""), defaultValue: .number(0.9),
-                summary: "The cap on the drag's progress (1 lets a drag scrub the whole present).",
-                source: "seed 001: fminf(abs(upwardMovement), 0.9)"),
-            ParameterSpec(
-                name: "percentThreshold", kind: .number(0...1, unit: ""), defaultValue: .number(0.1),
-                summary: "Released with progress above this, the present finishes; otherwise it cancels.",
-                source: "seed 001: let percentThreshold: CGFloat = 0.1"),
-            ParameterSpec(
-                name: "completionSpeed", kind: .number(0.1...10, unit: ""), defaultValue: .number(1),
-                summary: "How fast finish() and cancel() play the rest of the animation.",
-                source: "UIPercentDrivenInteractiveTransition.completionSpeed default 1 (motion-math.md §3.3)"),
-            ParameterSpec(
-                name: "requireStartOnCard", kind: .bool, defaultValue: .bool(true),
-                summary: "Present only when the pan starts on the card (off it, showDetailViewControllerFrom "
-                    + "finds no item); false presents from anywhere.",
-                source: "seed 001: showDetailViewControllerFrom(location: tapPosition)"),
-            ParameterSpec(
-                name: "legacyShouldFinish", kind: .bool, defaultValue: .bool(false),
-                summary: "Reproduce the seed reading shouldFinish (and the scrub) from the last changed sample, "
-                    + "not the release sample (seed-transitions.md §1.5).",
-                source: "seed 001: shouldFinish is set only in case .changed"),
+            Keys.maximumProgress.spec,
+            Keys.percentThreshold.spec,
+            Keys.completionSpeed.spec,
+            Keys.requireStartOnCard.spec,
+            Keys.legacyShouldFinish.spec,
             SharedKeys.velocityEstimator.spec,
         ]
     let releaseRules = [
@@ -69,24 +52,25 @@ struct MiquidoDiveDeeper: Preset {
         let parameters = input.parameters
         let gesture = try PresetGesture(input)
         let easing = MiquidoParameters.easing(parameters)
-        let fade = parameters.number("fadeOpacity")
+        let fade = parameters[MiquidoParameters.Keys.fadeOpacity]
         let began = gesture.track.began.time
         let releaseTime = gesture.release.time
-        let layers = MiquidoState.layerDescriptions(scene, fadeColor: parameters.choice("fadeColor"))
-        let cap = parameters.number("maximumProgress")
+        let layers = MiquidoState.layerDescriptions(
+            scene, fadeColor: parameters[MiquidoParameters.Keys.fadeColor].rawValue)
+        let cap = parameters[MiquidoDiveDeeper.Keys.maximumProgress]
         func percent(at time: Double) -> Double {
             Self.progress(translation: gesture.translation(at: time), height: scene.window.height, cap: cap)
         }
         // The seed sets shouldFinish (and, [inferred], update(p)) only on .changed samples.
         let lastChange = gesture.track.samples.last { $0.phase == .changed && $0.time <= releaseTime }
         let releasePercent =
-            parameters.bool("legacyShouldFinish")
+            parameters[MiquidoDiveDeeper.Keys.legacyShouldFinish]
             ? lastChange.map { percent(at: $0.time) } ?? 0 : percent(at: releaseTime)
-        let reveals = parameters.choice("detailReveal") == "fade"
+        let reveals = parameters[MiquidoParameters.Keys.detailReveal] == .fade
         let translation = gesture.translation(at: releaseTime)
         let velocity = gesture.releaseVelocity
         let start = gesture.track.began.location
-        let onCard = !parameters.bool("requireStartOnCard") || scene.cardContains(start)
+        let onCard = !parameters[MiquidoDiveDeeper.Keys.requireStartOnCard] || scene.cardContains(start)
         // The screen before the pan is recognised (and when it never is), the same on every frame.
         let gridAlone = MiquidoState.grid.layers(scene)
         guard onCard, let recognized = gesture.recognitionTime else {
@@ -101,11 +85,11 @@ struct MiquidoDiveDeeper: Preset {
         }
 
         let decision = Self.decision(
-            gesture: gesture, progress: releasePercent, threshold: parameters.number("percentThreshold"),
+            gesture: gesture, progress: releasePercent, threshold: parameters[MiquidoDiveDeeper.Keys.percentThreshold],
             translation: translation, velocity: velocity)
         let outcome = decision.outcome
         var transition = PercentDrivenTransition(
-            reportedDuration: easing.duration, completionSpeed: parameters.number("completionSpeed"))
+            reportedDuration: easing.duration, completionSpeed: parameters[MiquidoDiveDeeper.Keys.completionSpeed])
         transition.update(releasePercent)
         transition.complete(outcome == .finish ? .finish : .cancel, at: releaseTime)
         let completed = transition.completionEndTime ?? releaseTime

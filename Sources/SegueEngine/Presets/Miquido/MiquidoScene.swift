@@ -26,30 +26,12 @@ struct MiquidoScene: Sendable {
         detailTitleFrame: Rect(x: 20, y: 360, width: 350, height: 34))
 
     static let fields: [ParameterSpec] = [
-        ParameterSpec(
-            name: "window", kind: .size, defaultValue: .size(sceneD.window),
-            summary: "The window; the grid and detail screens fill it.",
-            source: "seed-transitions.md §15 common device (390 × 844)"),
-        ParameterSpec(
-            name: "cardFrame", kind: .rect, defaultValue: .rect(sceneD.cardFrame),
-            summary: "The selected card in the grid, window points; the interactive pan must start on it.",
-            source: "seed-transitions.md §15.5 scene D [inferred layout]"),
-        ParameterSpec(
-            name: "cardImageFrame", kind: .rect, defaultValue: .rect(sceneD.cardImageFrame),
-            summary: "The card's image: the image model's initialFrame (its centre is the initialCenter).",
-            source: "seed-transitions.md §15.5 scene D [inferred layout]"),
-        ParameterSpec(
-            name: "cardTitleFrame", kind: .rect, defaultValue: .rect(sceneD.cardTitleFrame),
-            summary: "The card's title: the title model's initialFrame (its centre is the initialCenter).",
-            source: "seed-transitions.md §15.5 scene D [inferred layout]"),
-        ParameterSpec(
-            name: "detailImageFrame", kind: .rect, defaultValue: .rect(sceneD.detailImageFrame),
-            summary: "The detail's image: the image model's finalFrame (its centre is the finalCenter).",
-            source: "seed-transitions.md §15.5 scene D [inferred layout]"),
-        ParameterSpec(
-            name: "detailTitleFrame", kind: .rect, defaultValue: .rect(sceneD.detailTitleFrame),
-            summary: "The detail's title: the title model's finalFrame (its centre is the finalCenter).",
-            source: "seed-transitions.md §15.5 scene D [inferred layout]"),
+        Keys.window.spec,
+        Keys.cardFrame.spec,
+        Keys.cardImageFrame.spec,
+        Keys.cardTitleFrame.spec,
+        Keys.detailImageFrame.spec,
+        Keys.detailTitleFrame.spec,
     ]
 
     init(
@@ -66,9 +48,11 @@ struct MiquidoScene: Sendable {
 
     init(_ values: ParameterValues) {
         self.init(
-            window: values.size("window"), cardFrame: values.rect("cardFrame"),
-            cardImageFrame: values.rect("cardImageFrame"), cardTitleFrame: values.rect("cardTitleFrame"),
-            detailImageFrame: values.rect("detailImageFrame"), detailTitleFrame: values.rect("detailTitleFrame"))
+            window: values[MiquidoScene.Keys.window], cardFrame: values[MiquidoScene.Keys.cardFrame],
+            cardImageFrame: values[MiquidoScene.Keys.cardImageFrame],
+            cardTitleFrame: values[MiquidoScene.Keys.cardTitleFrame],
+            detailImageFrame: values[MiquidoScene.Keys.detailImageFrame],
+            detailTitleFrame: values[MiquidoScene.Keys.detailTitleFrame])
     }
 
     /// The screens' frame, (0, 0, W, H).

@@ -70,7 +70,7 @@ enum TouchwondersDriver {
             throw SimulationError.gestureNeverEnds(otherwise: nil)
         }
         let parameters = input.parameters
-        let estimator = VelocityEstimator(rawValue: parameters.choice("velocityEstimator")) ?? .standard
+        let estimator = parameters[TouchwondersReleaseRule.Keys.velocityEstimator]
         let strokes = track.strokes
         let began = track.began.time
         if let reason = model.gate(strokes[0], estimator: estimator) {
@@ -84,7 +84,9 @@ enum TouchwondersDriver {
             return try ignored(model, track: track, release: lastRelease, reason: reason, input: input, layers: layers)
         }
         let physics = TouchwondersSpring(parameters)
-        let nominal = parameters.choice("timelineDuration") == "nominal" ? parameters.number("duration") : nil
+        let nominal =
+            parameters[TouchwondersReleaseRule.Keys.timelineDuration] == .nominal
+            ? parameters[TouchwondersShapeDrop.Keys.duration] : nil
 
         var segments: [TouchwondersSegment] = []
         var strokeStart = 0
@@ -205,7 +207,7 @@ enum TouchwondersDriver {
         let frames = try grid.frames(
             state: { SimulationFrame(time: $0, phase: .interactive, progress: 0, layers: model.untouchedLayers) },
             finalState: { SimulationFrame(time: $0, phase: .settled, progress: 0, layers: model.untouchedLayers) })
-        let estimator = VelocityEstimator(rawValue: input.parameters.choice("velocityEstimator")) ?? .standard
+        let estimator = input.parameters[TouchwondersReleaseRule.Keys.velocityEstimator]
         let decision = Decision(
             outcome: .cancel, time: release.time, rule: "gate", translation: track.translation(at: release.time),
             velocity: track.velocity(at: release.time, using: estimator).velocity, progress: 0,

@@ -9,19 +9,20 @@ struct TouchwondersSpring: Sendable {
     /// "seed": t = ln(1/0.001)/(ζ·ω0), the envelope reaching 0.001 (§1.3, the ≈ 0.691 s and
     /// ≈ 0.282 s of §15.0); "coreAnimation": `CASpringAnimation.settlingDuration`, which also
     /// counts the sine term and the initial velocity (motion-math.md §2.7).
-    var settlingModel: String
+    var settlingModel: Keys.SettlingModel
 
     init(_ parameters: ParameterValues) {
         spring =
             Spring(
-                mass: parameters.number("springMass"), stiffness: parameters.number("springStiffness"),
-                damping: parameters.number("springDamping")) ?? .systemDefault
-        settlingModel = parameters.choice("settlingModel")
+                mass: parameters[TouchwondersSpring.Keys.springMass],
+                stiffness: parameters[TouchwondersSpring.Keys.springStiffness],
+                damping: parameters[TouchwondersSpring.Keys.springDamping]) ?? .systemDefault
+        settlingModel = parameters[Keys.settlingModel]
     }
 
     /// The settle's duration, seconds, for these relative initial velocities per axis.
     func settlingDuration(initialVelocity: Point) -> Double {
-        if settlingModel == "coreAnimation" {
+        if settlingModel == .coreAnimation {
             return max(
                 spring.settlingDuration(initialVelocity: initialVelocity.x),
                 spring.settlingDuration(initialVelocity: initialVelocity.y))
@@ -79,23 +80,10 @@ struct TouchwondersSpring: Sendable {
         -> [ParameterSpec]
     {
         [
-            ParameterSpec(
-                name: "springMass", kind: .number(0.001...1000, unit: "kg"), defaultValue: .number(mass),
-                summary: "The shared element's spring mass m.", source: source),
-            ParameterSpec(
-                name: "springStiffness", kind: .number(0.001...100_000, unit: "N/m"),
-                defaultValue: .number(stiffness), summary: "The shared element's spring stiffness k.",
-                source: source),
-            ParameterSpec(
-                name: "springDamping", kind: .number(0...100_000, unit: "N·s/m"), defaultValue: .number(damping),
-                summary: "The shared element's spring damping c. 0 never settles, and a spring that settles after the "
-                    + "frame cap is refused (422 here), with critical damping 2√(k·m) named.",
-                source: source),
-            ParameterSpec(
-                name: "settlingModel", kind: .choice(["seed", "coreAnimation"]), defaultValue: .choice("seed"),
-                summary: "The settle's duration: seed = ln(1000)/(ζω0) (§15.0), or Core Animation's "
-                    + "settlingDuration, which also counts the sine term and initial velocity (longer).",
-                source: "seed-transitions.md §1.3, §15.0; motion-math.md §2.7"),
+            Keys.springMass.defaulting(to: mass, source: source).spec,
+            Keys.springStiffness.defaulting(to: stiffness, source: source).spec,
+            Keys.springDamping.defaulting(to: damping, source: source).spec,
+            Keys.settlingModel.spec,
         ]
     }
 }
@@ -136,19 +124,9 @@ enum TouchwondersReleaseRule {
         return (.cancel, "\(slow); \(measured) ≤ \(Format.ratio(threshold)): cancel")
     }
 
-    static let velocityEstimator = ParameterSpec(
-        name: "velocityEstimator", kind: .choice(["uikit", "leastSquares"]), defaultValue: .choice("uikit"),
-        summary: "How the release velocity is estimated: UIKit's 0.2/0.8 blend or a least-squares fit.",
-        source: "motion-math.md §4.1, §4.2")
+    static let velocityEstimator = Keys.velocityEstimator.spec
 
-    static let flickVelocity = ParameterSpec(
-        name: "flickVelocity", kind: .number(0...100_000, unit: "pt/s"), defaultValue: .number(1200),
-        summary: "The speed above which a release is a flick.",
-        source: "seed 002: minimumFlickVelocity = 1200 (PanInteractionController; both examples)")
+    static let flickVelocity = Keys.flickVelocity.spec
 
-    static let timelineDuration = ParameterSpec(
-        name: "timelineDuration", kind: .choice(["settling", "nominal"]), defaultValue: .choice("settling"),
-        summary: "The effective duration the layers' timeline runs on: the spring's settling time, as the "
-            + "library does (§14.48: the nominal duration is silently replaced), or the nominal duration.",
-        source: "seed-transitions.md §8.1, §14.48")
+    static let timelineDuration = Keys.timelineDuration.spec
 }

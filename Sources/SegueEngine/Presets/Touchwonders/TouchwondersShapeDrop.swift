@@ -16,49 +16,24 @@ struct TouchwondersShapeDrop: Preset {
         source: "seed 002 (Touchwonders Transition, ShapeInteraction; seed-transitions.md §8.1, §8.4, §15.6)")
 
     let sceneFields: [ParameterSpec] = [
-        ParameterSpec(
-            name: "window", kind: .size, defaultValue: .size(Size(width: 390, height: 844)),
-            summary: "The window; both screens fill it.", source: "seed-transitions.md §15 common device (390 × 844)"),
-        ParameterSpec(
-            name: "shapeFrame", kind: .rect, defaultValue: .rect(Rect(x: 155, y: 700, width: 80, height: 80)),
-            summary: "The shape S, window points; the shared element is a copy of it.",
-            source: "seed-transitions.md §15.6 variant touchwonders.shapeDrop: shape (155, 700, 80, 80)"),
-        ParameterSpec(
-            name: "dropPointFraction", kind: .number(0...1, unit: ""), defaultValue: .number(0.55),
-            summary: "The drop point is (W/2, dropPointFraction·H); the target frame is S centred on it.",
-            source: "seed 002: dropPoint = (W/2, 0.55·H) (ShapeInteractionController)"),
+        Keys.window.spec,
+        Keys.shapeFrame.spec,
+        Keys.dropPointFraction.spec,
     ]
 
     let parameters: [ParameterSpec] =
         [
-            ParameterSpec(
-                name: "duration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.3),
-                summary: "The transition's nominal duration; the spring's settling time replaces it unless "
-                    + "timelineDuration is nominal.",
-                source: "seed 002: Transition(duration: 0.3, …) in ShapeInteractionController")
+            Keys.duration.spec
         ]
         + TouchwondersSpring.parameters(
             2, 1500, 98, "seed 002: UISpringTimingParameters(mass: 2, stiffness: 1500, damping: 98)")
         + [
             TouchwondersReleaseRule.timelineDuration,
-            ParameterSpec(
-                name: "releaseRule", kind: .choice(["shapeCompletion", "panInteraction"]),
-                defaultValue: .choice("shapeCompletion"), summary: "How the release decides finish or cancel.",
-                source: "seed 002: ShapeInteractionController.completionPosition"),
-            ParameterSpec(
-                name: "completionThreshold", kind: .number(0...1, unit: ""), defaultValue: .number(1.0 / 3),
-                summary: "Finish when the fraction complete is above this.",
-                source: "seed 002: completionThreshold = 1/3 (PanInteractionController)"),
+            Keys.releaseRule.spec,
+            Keys.completionThreshold.spec,
             TouchwondersReleaseRule.flickVelocity,
-            ParameterSpec(
-                name: "velocityClip", kind: .number(0...1000, unit: "1/s"), defaultValue: .number(35),
-                summary: "The spring's relative initial velocity per axis, v/distance, is clipped to ±this.",
-                source: "seed 002: clip(v / distance, −35, 35) (ShapeInteraction)"),
-            ParameterSpec(
-                name: "dropTargetFactor", kind: .number(0...1, unit: ""), defaultValue: .number(0.45),
-                summary: "[inferred] The presented drop target rests translated by −factor·H (its bottom edge at "
-                    + "the drop point); the seed names the factor but not its value.",
-                source: "seed-transitions.md §8.4 (−factor·H), value inferred as 1 − 0.55"),
+            Keys.velocityClip.spec,
+            Keys.dropTargetFactor.spec,
             TouchwondersReleaseRule.velocityEstimator,
         ]
 
@@ -111,9 +86,10 @@ struct TouchwondersShapeDrop: Preset {
 
         init(scene: ParameterValues, parameters: ParameterValues, id: String) {
             self.id = id
-            window = scene.size("window")
-            shape = scene.rect("shapeFrame")
-            dropPoint = Point(x: window.width / 2, y: scene.number("dropPointFraction") * window.height)
+            window = scene[TouchwondersShapeDrop.Keys.window]
+            shape = scene[TouchwondersShapeDrop.Keys.shapeFrame]
+            dropPoint = Point(
+                x: window.width / 2, y: scene[TouchwondersShapeDrop.Keys.dropPointFraction] * window.height)
             self.parameters = parameters
         }
 
@@ -162,9 +138,9 @@ struct TouchwondersShapeDrop: Preset {
         }
 
         func decide(fraction: Double, velocity: Point) -> (rule: String, Decision.Outcome, String) {
-            let flick = parameters.number("flickVelocity")
-            let threshold = parameters.number("completionThreshold")
-            if parameters.choice("releaseRule") == "panInteraction" {
+            let flick = parameters[TouchwondersReleaseRule.Keys.flickVelocity]
+            let threshold = parameters[TouchwondersShapeDrop.Keys.completionThreshold]
+            if parameters[TouchwondersShapeDrop.Keys.releaseRule] == .panInteraction {
                 let (outcome, why) = TouchwondersReleaseRule.panInteraction(
                     fraction: fraction, velocity: velocity, finishing: -1, flick: flick, threshold: threshold)
                 return ("panInteraction", outcome, why)
@@ -182,7 +158,7 @@ struct TouchwondersShapeDrop: Preset {
             let dx = end.element.midX - start.element.midX
             let dy = end.element.midY - start.element.midY
             guard dx != 0, dy != 0 else { return .zero }
-            let clip = parameters.number("velocityClip")
+            let clip = parameters[TouchwondersShapeDrop.Keys.velocityClip]
             return Point(x: min(max(velocity.x / dx, -clip), clip), y: min(max(velocity.y / dy, -clip), clip))
         }
 
@@ -204,7 +180,7 @@ struct TouchwondersShapeDrop: Preset {
 
         func layers(_ state: TouchwondersState, settled: Decision.Outcome?) -> [LayerState] {
             let height = window.height
-            let rest = -parameters.number("dropTargetFactor") * height
+            let rest = -parameters[TouchwondersShapeDrop.Keys.dropTargetFactor] * height
             let dropY = -height + (rest + height) * state.fraction
             return [
                 LayerState(frame: bounds),

@@ -22,60 +22,27 @@ struct TouchwondersZoomPop: Preset {
     )
 
     let sceneFields: [ParameterSpec] = [
-        ParameterSpec(
-            name: "window", kind: .size, defaultValue: .size(sceneE.window),
-            summary: "The window; both screens fill it.", source: "seed-transitions.md §15 common device (390 × 844)"),
-        ParameterSpec(
-            name: "headerImageFrame", kind: .rect, defaultValue: .rect(sceneE.header),
-            summary: "The detail header image I (3:4), window points; the shared element starts here.",
-            source: "seed-transitions.md §15.6 scene E: I = (10, 57, 370, 493.33)"),
-        ParameterSpec(
-            name: "cellImageFrame", kind: .rect, defaultValue: .rect(sceneE.cell),
-            summary: "The grid cell's image T, window points; a finished pop lands the element here.",
-            source: "seed-transitions.md §15.6 scene E: T = (16, 300, 171, 228)"),
+        Keys.window.spec,
+        Keys.headerImageFrame.spec,
+        Keys.cellImageFrame.spec,
     ]
 
     let parameters: [ParameterSpec] =
         [
-            ParameterSpec(
-                name: "duration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.8),
-                summary: "The transition's nominal duration; the spring's settling time replaces it unless "
-                    + "timelineDuration is nominal.",
-                source: "seed 002: Transition(duration: 0.8, …) in InteractiveZoomTransitionController")
+            Keys.duration.spec
         ]
         + TouchwondersSpring.parameters(
             0.1, 15, 2, "seed 002: UISpringTimingParameters(mass: 0.1, stiffness: 15, damping: 2)")
         + [
             TouchwondersReleaseRule.timelineDuration,
-            ParameterSpec(
-                name: "releaseRule", kind: .choice(["zoomCompletion", "panInteraction"]),
-                defaultValue: .choice("zoomCompletion"), summary: "How the release decides finish or cancel.",
-                source: "seed 002: InteractiveZoomTransitionController.completionPosition"),
-            ParameterSpec(
-                name: "completionThreshold", kind: .number(0...1, unit: ""), defaultValue: .number(0.33),
-                summary: "Finish when the fraction complete is above this (the library default is 1/3).",
-                source: "seed 002: fractionComplete > 0.33 (InteractiveZoomTransitionController)"),
+            Keys.releaseRule.spec,
+            Keys.completionThreshold.spec,
             TouchwondersReleaseRule.flickVelocity,
-            ParameterSpec(
-                name: "fadeOutStart", kind: .number(0...1, unit: ""), defaultValue: .number(0),
-                summary: "earlyFadeOut: the fraction at which the detail screen starts fading out.",
-                source: "seed 002: AnimationRange(start: 0, end: 0.2) in FadeTransition"),
-            ParameterSpec(
-                name: "fadeOutEnd", kind: .number(0...1, unit: ""), defaultValue: .number(0.2),
-                summary: "earlyFadeOut: the fraction at which the detail screen is gone.",
-                source: "seed 002: AnimationRange(start: 0, end: 0.2) in FadeTransition"),
-            ParameterSpec(
-                name: "fadeInStart", kind: .number(0...1, unit: ""), defaultValue: .number(0.1),
-                summary: "delayedFadeIn: the fraction at which the grid starts fading in.",
-                source: "seed 002: AnimationRange(start: 0.1, end: 0.4) in FadeTransition"),
-            ParameterSpec(
-                name: "fadeInEnd", kind: .number(0...1, unit: ""), defaultValue: .number(0.4),
-                summary: "delayedFadeIn: the fraction at which the grid is fully shown.",
-                source: "seed 002: AnimationRange(start: 0.1, end: 0.4) in FadeTransition"),
-            ParameterSpec(
-                name: "legacyCentreOffset", kind: .bool, defaultValue: .bool(false),
-                summary: "Reproduce the example's hard-coded (+10, +10) pt element centre offset while dragged.",
-                source: "seed-transitions.md §8.3, §14.46"),
+            Keys.fadeOutStart.spec,
+            Keys.fadeOutEnd.spec,
+            Keys.fadeInStart.spec,
+            Keys.fadeInEnd.spec,
+            Keys.legacyCentreOffset.spec,
             TouchwondersReleaseRule.velocityEstimator,
         ]
 
@@ -132,9 +99,9 @@ struct TouchwondersZoomPop: Preset {
 
         init(scene: ParameterValues, parameters: ParameterValues, id: String, input: SimulationInput) {
             self.id = id
-            window = scene.size("window")
-            header = scene.rect("headerImageFrame")
-            cell = scene.rect("cellImageFrame")
+            window = scene[TouchwondersShapeDrop.Keys.window]
+            header = scene[TouchwondersZoomPop.Keys.headerImageFrame]
+            cell = scene[TouchwondersZoomPop.Keys.cellImageFrame]
             self.parameters = parameters
             touchDown = input.gesture?.began.location ?? .zero
         }
@@ -197,7 +164,8 @@ struct TouchwondersZoomPop: Preset {
             state.elementProgress = min(
                 max(grab.elementProgress + gain, min(0, grab.elementProgress)), max(1, grab.elementProgress))
             state.fraction = min(max(grab.fraction + gain, 0), 1)
-            let offset = isFirst && parameters.bool("legacyCentreOffset") ? Point(x: 10, y: 10) : .zero
+            let offset =
+                isFirst && parameters[TouchwondersZoomPop.Keys.legacyCentreOffset] ? Point(x: 10, y: 10) : .zero
             let size = Size.interpolate(from: header.size, to: cell.size, fraction: state.elementProgress)
             state.element = Rect(center: grab.element.center + translation + offset, size: size)
             state.fromTransform.ty = grab.fromTransform.ty + max(0, translation.y)
@@ -210,9 +178,9 @@ struct TouchwondersZoomPop: Preset {
         }
 
         func decide(fraction: Double, velocity: Point) -> (rule: String, Decision.Outcome, String) {
-            let flick = parameters.number("flickVelocity")
-            let threshold = parameters.number("completionThreshold")
-            if parameters.choice("releaseRule") == "panInteraction" {
+            let flick = parameters[TouchwondersReleaseRule.Keys.flickVelocity]
+            let threshold = parameters[TouchwondersShapeDrop.Keys.completionThreshold]
+            if parameters[TouchwondersShapeDrop.Keys.releaseRule] == .panInteraction {
                 let (outcome, why) = TouchwondersReleaseRule.panInteraction(
                     fraction: fraction, velocity: velocity, finishing: 1, flick: flick, threshold: threshold)
                 return ("panInteraction", outcome, why)
@@ -257,9 +225,11 @@ struct TouchwondersZoomPop: Preset {
 
         func layers(_ state: TouchwondersState, settled: Decision.Outcome?) -> [LayerState] {
             let fadeOut = fade(
-                state.fraction, from: parameters.number("fadeOutStart"), to: parameters.number("fadeOutEnd"))
+                state.fraction, from: parameters[TouchwondersZoomPop.Keys.fadeOutStart],
+                to: parameters[TouchwondersZoomPop.Keys.fadeOutEnd])
             let fadeIn = fade(
-                state.fraction, from: parameters.number("fadeInStart"), to: parameters.number("fadeInEnd"))
+                state.fraction, from: parameters[TouchwondersZoomPop.Keys.fadeInStart],
+                to: parameters[TouchwondersZoomPop.Keys.fadeInEnd])
             let gridVisible = settled != .cancel
             let detailVisible = settled != .finish
             return [

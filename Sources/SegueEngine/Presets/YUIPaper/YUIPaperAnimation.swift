@@ -6,7 +6,7 @@ enum YUIPaperAnimation {
     static func run(id: String, pushing: Bool, input: SimulationInput) throws(SimulationError) -> Simulation {
         let geometry = YUIPaperGeometry(scene: YUIPaperScene(input.scene), parameters: input.parameters)
         let easing = YUIPaperParameters.easing(input.parameters)
-        let backdrop = input.parameters.number("backdropOpacity")
+        let backdrop = input.parameters[YUIPaperParameters.Keys.backdropOpacity]
         let settled: YUIPaperState = pushing ? .demo(geometry) : .home(geometry)
         let grid = input.frameGrid(start: 0, end: easing.duration)
         let frames = try grid.frames(

@@ -21,22 +21,10 @@ struct YUIPaperInteractivePop: Preset {
     let sceneFields = YUIPaperScene.fields
     let parameters =
         YUIPaperParameters.all + [
-            ParameterSpec(
-                name: "dragDistance", kind: .number(0.05...2, unit: "H"), defaultValue: .number(0.5),
-                summary: "How far down, as a fraction of the window's height, the finger drags for the whole pop.",
-                source: "seed 004 HomeView settings pull maxT = 0.5·H (seed-transitions.md §10.4) [inferred reuse]"),
-            ParameterSpec(
-                name: "flickVelocity", kind: .number(0...10_000, unit: "pt/s"), defaultValue: .number(500),
-                summary: "A release faster than this (|vy|) decides by its direction alone.",
-                source: "seed 004 HomeView settings pull: abs(velocity.y) > 500 (§10.4) [inferred reuse]"),
-            ParameterSpec(
-                name: "progressThreshold", kind: .number(0...1, unit: ""), defaultValue: .number(0.5),
-                summary: "A slower release finishes iff the progress is above this.",
-                source: "seed 004 HomeView settings pull: ty / maxT > 0.5 (§10.4) [inferred reuse]"),
-            ParameterSpec(
-                name: "gateRatio", kind: .number(0...10, unit: ""), defaultValue: .number(1.5),
-                summary: "The pan starts the pop only if vy > gateRatio·|vx| when it begins (a downward pull).",
-                source: "seed 004 HomeView gestureRecognizerShouldBegin: |vy| > 1.5·|vx| (§10.4) [inferred reuse]"),
+            Keys.dragDistance.spec,
+            Keys.flickVelocity.spec,
+            Keys.progressThreshold.spec,
+            Keys.gateRatio.spec,
             SharedKeys.velocityEstimator.spec,
         ]
     let releaseRules = [
@@ -67,8 +55,8 @@ struct YUIPaperInteractivePop: Preset {
         let parameters = input.parameters
         let geometry = YUIPaperGeometry(scene: YUIPaperScene(input.scene), parameters: parameters)
         let gesture = try PresetGesture(input)
-        let backdrop = parameters.number("backdropOpacity")
-        let distance = parameters.number("dragDistance") * geometry.scene.window.height
+        let backdrop = parameters[YUIPaperParameters.Keys.backdropOpacity]
+        let distance = parameters[YUIPaperInteractivePop.Keys.dragDistance] * geometry.scene.window.height
         let began = gesture.track.began.time
         let releaseTime = gesture.release.time
         let translation = gesture.translation(at: releaseTime)
@@ -77,13 +65,13 @@ struct YUIPaperInteractivePop: Preset {
         let layers = YUIPaperState.layerDescriptions(geometry)
         let gate = gesture.recognitionTime.map { _ in
             let start = gesture.velocityAtRecognition
-            return (start.y > parameters.number("gateRatio") * abs(start.x), start)
+            return (start.y > parameters[YUIPaperInteractivePop.Keys.gateRatio] * abs(start.x), start)
         }
         guard let recognized = gesture.recognitionTime, let gate, gate.0 else {
             let reason =
                 gate.map {
                     "the pan began at (\(Format.speed($0.1.x)), \(Format.speed($0.1.y))) pt/s, not a downward pull "
-                        + "(vy > \(Format.amount(parameters.number("gateRatio")))·|vx|)"
+                        + "(vy > \(Format.amount(parameters[YUIPaperInteractivePop.Keys.gateRatio]))·|vx|)"
                 } ?? "the finger never moved, so the pan never began"
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers, still: YUIPaperState.demo(geometry).layers(geometry),
@@ -92,15 +80,17 @@ struct YUIPaperInteractivePop: Preset {
         }
         let decision = Self.decision(
             gesture: gesture, progress: releaseProgress, velocity: velocity, translation: translation,
-            flick: parameters.number("flickVelocity"), threshold: parameters.number("progressThreshold"))
+            flick: parameters[YUIPaperInteractivePop.Keys.flickVelocity],
+            threshold: parameters[YUIPaperInteractivePop.Keys.progressThreshold])
         let target = decision.outcome == .finish ? 1.0 : 0
         // The finger's dp/dt = vy / distance, handed to the spring as a relative velocity (motion-math.md §2.8).
         let handoff = SpringVelocityHandoff.relativeVelocity(
             velocity.y / distance, from: releaseProgress, to: target)
-        let settleDuration = parameters.number("duration")
+        let settleDuration = parameters[YUIPaperParameters.Keys.duration]
         let spring =
             Spring.uikit(
-                duration: settleDuration, dampingRatio: parameters.number("dampingRatio"), initialVelocity: handoff)
+                duration: settleDuration, dampingRatio: parameters[YUIPaperParameters.Keys.dampingRatio],
+                initialVelocity: handoff)
             ?? .systemDefault
         let settle = TimingCurve.spring(spring, initialVelocity: handoff, duration: settleDuration)
         let completed = releaseTime + settleDuration

@@ -25,31 +25,12 @@ struct YUIPaperScene: Sendable {
         contentOffset: 0, labelsFrame: Rect(x: 20, y: 67, width: 350, height: 160))
 
     static let fields: [ParameterSpec] = [
-        ParameterSpec(
-            name: "window", kind: .size, defaultValue: .size(sceneG.window),
-            summary: "The window; the home and the demo screens fill it.",
-            source: "seed-transitions.md §15 common device (390 × 844)"),
-        ParameterSpec(
-            name: "displayCornerRadius", kind: .number(0...200, unit: "pt"),
-            defaultValue: .number(sceneG.displayCornerRadius),
-            summary: "The display corner radius dcr; card, demo and home radii derive from it.",
-            source: "seed-transitions.md §2.6, §15.8 (47.33 for 390 × 844; seed 004 reads _displayCornerRadius)"),
-        ParameterSpec(
-            name: "itemCount", kind: .number(1...1000, unit: ""), defaultValue: .number(Double(sceneG.itemCount)),
-            summary: "How many cards the strip holds (rounded); a neighbour outside it is not shown.",
-            source: "seed-transitions.md §15.8 [inferred: one card per demo]"),
-        ParameterSpec(
-            name: "selectedIndex", kind: .number(0...999, unit: ""), defaultValue: .number(0),
-            summary: "The tapped card, 0-based (rounded, clamped to itemCount − 1).",
-            source: "seed-transitions.md §15.8 (push item 0; item 1 shows the spacing bug)"),
-        ParameterSpec(
-            name: "contentOffset", kind: .number(0...1_000_000, unit: "pt"), defaultValue: .number(0),
-            summary: "The strip's horizontal content offset with the small layout.",
-            source: "seed-transitions.md §15.8 (offset 0)"),
-        ParameterSpec(
-            name: "labelsFrame", kind: .rect, defaultValue: .rect(sceneG.labelsFrame),
-            summary: "The home's header labels and settings button, window points; they move up by 0.4·H and fade.",
-            source: "seed-transitions.md §10.1 [inferred layout: the seed gives fonts, not frames]"),
+        Keys.window.spec,
+        Keys.displayCornerRadius.spec,
+        Keys.itemCount.spec,
+        Keys.selectedIndex.spec,
+        Keys.contentOffset.spec,
+        Keys.labelsFrame.spec,
     ]
 
     init(
@@ -66,10 +47,12 @@ struct YUIPaperScene: Sendable {
 
     init(_ values: ParameterValues) {
         self.init(
-            window: values.size("window"), displayCornerRadius: values.number("displayCornerRadius"),
-            itemCount: Int(rounding: values.number("itemCount")) ?? 1,
-            selectedIndex: Int(rounding: values.number("selectedIndex")) ?? 0,
-            contentOffset: values.number("contentOffset"), labelsFrame: values.rect("labelsFrame"))
+            window: values[YUIPaperScene.Keys.window],
+            displayCornerRadius: values[YUIPaperScene.Keys.displayCornerRadius],
+            itemCount: Int(rounding: values[YUIPaperScene.Keys.itemCount]) ?? 1,
+            selectedIndex: Int(rounding: values[YUIPaperScene.Keys.selectedIndex]) ?? 0,
+            contentOffset: values[YUIPaperScene.Keys.contentOffset], labelsFrame: values[YUIPaperScene.Keys.labelsFrame]
+        )
     }
 
     /// The screens' frame, (0, 0, W, H).

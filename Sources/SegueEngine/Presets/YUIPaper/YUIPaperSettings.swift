@@ -19,51 +19,19 @@ struct YUIPaperSettings: Preset {
         source: "seed 004 (YUI HomeView settings pan; seed-transitions.md §10.4, §15.8)")
     let sceneFields =
         YUIPaperScene.fields + [
-            ParameterSpec(
-                name: "settingsShown", kind: .bool, defaultValue: .bool(false),
-                summary: "Whether the settings are shown when the finger touches down (the pan then closes them).",
-                source: "seed-transitions.md §10.4 (opening from hidden; closing from shown)")
+            Keys.settingsShown.spec
         ]
     let parameters: [ParameterSpec] = [
-        ParameterSpec(
-            name: "maxTranslation", kind: .number(0.05...2, unit: "H"), defaultValue: .number(0.5),
-            summary: "maxT as a fraction of the window's height: the drag for p = 1, and how far down the shown "
-                + "home sits.",
-            source: "seed 004 HomeView: maxT = 0.5·H"),
-        ParameterSpec(
-            name: "visibleScale", kind: .number(0.1...2, unit: ""), defaultValue: .number(0.96),
-            summary: "The home container's scale with the settings shown (1 − 0.04 at p = 1).",
-            source: "seed 004 HomeView: sVisible = 0.96"),
-        ParameterSpec(
-            name: "settingsHiddenScale", kind: .number(0.1...2, unit: ""), defaultValue: .number(0.9),
-            summary: "The settings view's scale while hidden.",
-            source: "seed 004 HomeView: settings view starts at scale 0.9, α 0"),
-        ParameterSpec(
-            name: "flickVelocity", kind: .number(0...10_000, unit: "pt/s"), defaultValue: .number(500),
-            summary: "A release faster than this (|vy|) decides by its direction alone.",
-            source: "seed 004 HomeView: abs(velocity.y) > 500"),
-        ParameterSpec(
-            name: "progressThreshold", kind: .number(0...1, unit: ""), defaultValue: .number(0.5),
-            summary: "A slower release shows the settings iff ty / maxT is above this.",
-            source: "seed 004 HomeView: ty / maxT > 0.5"),
-        ParameterSpec(
-            name: "gateRatio", kind: .number(0...10, unit: ""), defaultValue: .number(1.5),
-            summary: "The pan starts only if |vy| > gateRatio·|vx| when it begins.",
-            source: "seed 004 HomeView gestureRecognizerShouldBegin: |vy| > 1.5·|vx|"),
-        ParameterSpec(
-            name: "toggleDuration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.6),
-            summary: "The toggle spring's duration.", source: "seed 004 HomeView: UIView.animate(withDuration: 0.6, …)"),
-        ParameterSpec(
-            name: "toggleDampingRatio", kind: .number(0.05...4, unit: ""), defaultValue: .number(0.8),
-            summary: "The toggle spring's damping ratio.", source: "seed 004 HomeView: usingSpringWithDamping: 0.8"),
-        ParameterSpec(
-            name: "toggleInitialVelocity", kind: .number(0...20, unit: "1/s"), defaultValue: .number(0.6),
-            summary: "The toggle spring's initial velocity, in animation distances per second.",
-            source: "seed 004 HomeView: initialSpringVelocity: 0.6"),
-        ParameterSpec(
-            name: "snapBackDuration", kind: .number(0.01...10, unit: "s"), defaultValue: .number(0.4),
-            summary: "The snap-back spring's duration (damping 1, velocity 0).",
-            source: "seed 004 HomeView: UIView.animate(withDuration: 0.4, usingSpringWithDamping: 1, …)"),
+        Keys.maxTranslation.spec,
+        Keys.visibleScale.spec,
+        Keys.settingsHiddenScale.spec,
+        Keys.flickVelocity.spec,
+        Keys.progressThreshold.spec,
+        Keys.gateRatio.spec,
+        Keys.toggleDuration.spec,
+        Keys.toggleDampingRatio.spec,
+        Keys.toggleInitialVelocity.spec,
+        Keys.snapBackDuration.spec,
         SharedKeys.velocityEstimator.spec,
     ]
     let releaseRules = [
@@ -167,11 +135,12 @@ struct YUIPaperSettings: Preset {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = YUIPaperScene(input.scene)
         let parameters = input.parameters
-        let fromShown = input.scene.bool("settingsShown")
+        let fromShown = input.scene[YUIPaperSettings.Keys.settingsShown]
         let gesture = try PresetGesture(input)
         let model = Model(
-            maxT: parameters.number("maxTranslation") * scene.window.height,
-            visibleScale: parameters.number("visibleScale"), hiddenScale: parameters.number("settingsHiddenScale"))
+            maxT: parameters[YUIPaperSettings.Keys.maxTranslation] * scene.window.height,
+            visibleScale: parameters[YUIPaperSettings.Keys.visibleScale],
+            hiddenScale: parameters[YUIPaperSettings.Keys.settingsHiddenScale])
         let rest = fromShown ? model.shown : model.hidden
         let began = gesture.track.began.time
         let releaseTime = gesture.release.time
@@ -186,13 +155,13 @@ struct YUIPaperSettings: Preset {
         ]
         let gate = gesture.recognitionTime.map { _ in
             let start = gesture.velocityAtRecognition
-            return (abs(start.y) > parameters.number("gateRatio") * abs(start.x), start)
+            return (abs(start.y) > parameters[YUIPaperInteractivePop.Keys.gateRatio] * abs(start.x), start)
         }
         guard let recognized = gesture.recognitionTime, let gate, gate.0 else {
             let reason =
                 gate.map {
                     "the pan began at (\(Format.speed($0.1.x)), \(Format.speed($0.1.y))) pt/s, not vertical "
-                        + "(|vy| > \(Format.amount(parameters.number("gateRatio")))·|vx|)"
+                        + "(|vy| > \(Format.amount(parameters[YUIPaperInteractivePop.Keys.gateRatio]))·|vx|)"
                 } ?? "the finger never moved, so the pan never began"
             let decision = gesture.refusedByGate(
                 explanation: "\(reason): the settings stay \(fromShown ? "shown" : "hidden")")
@@ -202,7 +171,8 @@ struct YUIPaperSettings: Preset {
         }
         let decision = Self.decision(
             gesture: gesture, translation: translation, velocity: velocity, progress: progress, maxT: model.maxT,
-            flick: parameters.number("flickVelocity"), threshold: parameters.number("progressThreshold"),
+            flick: parameters[YUIPaperInteractivePop.Keys.flickVelocity],
+            threshold: parameters[YUIPaperInteractivePop.Keys.progressThreshold],
             fromShown: fromShown)
         let toggles = decision.outcome == .finish
         let target = (fromShown != toggles) ? model.shown : model.hidden
@@ -242,8 +212,8 @@ struct YUIPaperSettings: Preset {
     /// UIKit's duration + damping mapping (motion-math.md §2.3).
     static func settleEasing(_ parameters: ParameterValues, toggles: Bool) -> TimingCurve {
         let duration = parameters.number(toggles ? "toggleDuration" : "snapBackDuration")
-        let ratio = toggles ? parameters.number("toggleDampingRatio") : 1
-        let velocity = toggles ? parameters.number("toggleInitialVelocity") : 0
+        let ratio = toggles ? parameters[YUIPaperSettings.Keys.toggleDampingRatio] : 1
+        let velocity = toggles ? parameters[YUIPaperSettings.Keys.toggleInitialVelocity] : 0
         let spring =
             Spring.uikit(duration: duration, dampingRatio: ratio, initialVelocity: velocity) ?? .systemDefault
         return .spring(spring, initialVelocity: velocity, duration: duration)

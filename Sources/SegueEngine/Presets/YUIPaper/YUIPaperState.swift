@@ -11,11 +11,14 @@ struct YUIPaperGeometry: Sendable {
 
     init(scene: YUIPaperScene, parameters: ParameterValues) {
         self.scene = scene
-        let spacing = parameters.number("itemSpacing")
-        let titleHeight = parameters.number("titleHeight")
-        small = .small(scene, scaleFactor: parameters.number("scaleFactor"), spacing: spacing, titleHeight: titleHeight)
+        let spacing = parameters[YUIPaperParameters.Keys.itemSpacing]
+        let titleHeight = parameters[YUIPaperParameters.Keys.titleHeight]
+        small = .small(
+            scene, scaleFactor: parameters[YUIPaperParameters.Keys.scaleFactor], spacing: spacing,
+            titleHeight: titleHeight)
         big = .big(
-            scene, spacing: spacing, titleHeight: titleHeight, legacyPageOffset: parameters.bool("legacyPageOffset"))
+            scene, spacing: spacing, titleHeight: titleHeight,
+            legacyPageOffset: parameters[YUIPaperParameters.Keys.legacyPageOffset])
         selectedContainer = small.imageContainer(scene.selectedIndex)
     }
 
