@@ -249,3 +249,32 @@ struct FaultyPreset: Preset {
             ])
     }
 }
+
+/// The fakes read their settings by name, as a client's request names them; the built-in presets
+/// read theirs through typed keys only, so these readers live here, not in the engine.
+extension ParameterValues {
+    func number(_ name: String) -> Double {
+        if case .number(let value) = values[name] { return value }
+        return 0
+    }
+
+    func bool(_ name: String) -> Bool {
+        if case .bool(let value) = values[name] { return value }
+        return false
+    }
+
+    func choice(_ name: String) -> String {
+        if case .choice(let value) = values[name] { return value }
+        return ""
+    }
+
+    func rect(_ name: String) -> Rect {
+        if case .rect(let value) = values[name] { return value }
+        return .zero
+    }
+
+    func size(_ name: String) -> Size {
+        if case .size(let value) = values[name] { return value }
+        return .zero
+    }
+}

@@ -47,8 +47,8 @@ public struct ParameterSpec: Sendable, Hashable {
 }
 
 /// Resolved values by name, every spec's default filled in where the client gave
-/// none. Presets read them typed; a missing or mistyped name falls back to 0,
-/// false, "" or a zero rect, which validation in the API layer rules out.
+/// none. Presets read them typed, through the `ParameterKey` that declared each
+/// (`values[key]`), never by a name.
 public struct ParameterValues: Sendable, Hashable {
     public var values: [String: ParameterValue]
 
@@ -72,29 +72,4 @@ public struct ParameterValues: Sendable, Hashable {
     /// follows from another (a detail image that fills the window's width) reads this to follow
     /// the client's value of the other when the client left it out.
     public private(set) var given: Set<String> = []
-
-    public func number(_ name: String) -> Double {
-        if case .number(let value) = values[name] { return value }
-        return 0
-    }
-
-    public func bool(_ name: String) -> Bool {
-        if case .bool(let value) = values[name] { return value }
-        return false
-    }
-
-    public func choice(_ name: String) -> String {
-        if case .choice(let value) = values[name] { return value }
-        return ""
-    }
-
-    public func rect(_ name: String) -> Rect {
-        if case .rect(let value) = values[name] { return value }
-        return .zero
-    }
-
-    public func size(_ name: String) -> Size {
-        if case .size(let value) = values[name] { return value }
-        return .zero
-    }
 }

@@ -211,7 +211,8 @@ struct YUIPaperSettings: Preset {
     /// The toggle spring (0.6 s, ζ 0.8, v0 0.6) or the snap-back (0.4 s, ζ 1, v0 0), with
     /// UIKit's duration + damping mapping (motion-math.md §2.3).
     static func settleEasing(_ parameters: ParameterValues, toggles: Bool) -> TimingCurve {
-        let duration = parameters.number(toggles ? "toggleDuration" : "snapBackDuration")
+        let duration = parameters[
+            toggles ? YUIPaperSettings.Keys.toggleDuration : YUIPaperSettings.Keys.snapBackDuration]
         let ratio = toggles ? parameters[YUIPaperSettings.Keys.toggleDampingRatio] : 1
         let velocity = toggles ? parameters[YUIPaperSettings.Keys.toggleInitialVelocity] : 0
         let spring =
