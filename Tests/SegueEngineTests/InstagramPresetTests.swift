@@ -246,12 +246,12 @@ import Testing
     /// A spring overshooting past its model values cannot render below 0 opacity or radius.
     @Test func renderedValuesAreClampedAsCoreAnimationShowsThem() {
         let state = LayerState(
-            frame: Rect(x: 0, y: 0, width: 10, height: 10), opacity: -0.2, cornerRadius: -3,
+            id: "card", frame: Rect(x: 0, y: 0, width: 10, height: 10), opacity: -0.2, cornerRadius: -3,
             mask: MaskState(rect: Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: -16, cornerCurve: .continuous))
         #expect(state.opacity == 0)
         #expect(state.cornerRadius == 0)
         #expect(state.mask?.cornerRadius == 0)
-        #expect(LayerState(frame: .zero, opacity: 1.3).opacity == 1)
+        #expect(LayerState(id: "card", frame: .zero, opacity: 1.3).opacity == 1)
     }
 
     @Test func amountsReadAsPeopleWriteThem() {

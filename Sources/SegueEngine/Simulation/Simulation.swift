@@ -25,20 +25,6 @@ public struct Simulation: Sendable {
         self.decision = decision
         self.events = events
         self.frames = frames
-        stampLayerIDs()
-    }
-
-    /// Interim, while presets move to `LayerDescription.state(...)`: states built without an
-    /// id take their layer's by position.
-    private mutating func stampLayerIDs() {
-        guard frames.contains(where: { $0.layers.contains { $0.id.isEmpty } }) else { return }
-        for index in frames.indices {
-            for (position, layer) in layers.enumerated() where position < frames[index].layers.count {
-                if frames[index].layers[position].id.isEmpty {
-                    frames[index].layers[position].id = layer.id
-                }
-            }
-        }
     }
 }
 
@@ -115,16 +101,6 @@ public struct LayerState: Sendable, Hashable {
     public var cornerRadius: Double
     public var mask: MaskState?
     public var shadow: ShadowState?
-
-    /// Interim: a state without its id, which `Simulation` stamps by position.
-    init(
-        frame: Rect, transform: AffineTransform = .identity, opacity: Double = 1, cornerRadius: Double = 0,
-        mask: MaskState? = nil, shadow: ShadowState? = nil
-    ) {
-        self.init(
-            id: "", frame: frame, transform: transform, opacity: opacity, cornerRadius: cornerRadius, mask: mask,
-            shadow: shadow)
-    }
 
     /// A state whose presentation frame is derived from `frame` and `transform`.
     /// Opacity is clamped to [0, 1] and radii to at least 0, as Core Animation

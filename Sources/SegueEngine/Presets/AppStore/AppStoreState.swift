@@ -45,10 +45,10 @@ struct AppStoreState: Sendable, Hashable {
         let transform =
             visibleRect == scene.cardFrame ? .identity : Self.transform(from: scene.cardFrame, to: visibleRect)
         return [
-            LayerState(frame: scene.bounds),
-            LayerState(frame: scene.bounds, opacity: backdropOpacity),
+            LayerState(id: "home", frame: scene.bounds),
+            LayerState(id: "backdrop", frame: scene.bounds, opacity: backdropOpacity),
             LayerState(
-                frame: scene.cardFrame, transform: transform, cornerRadius: cornerRadius,
+                id: "card", frame: scene.cardFrame, transform: transform, cornerRadius: cornerRadius,
                 shadow: isCell ? AppStoreConstants.shadow : nil),
         ]
     }

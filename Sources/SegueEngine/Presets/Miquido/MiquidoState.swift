@@ -44,18 +44,21 @@ struct MiquidoState: Sendable, Hashable {
         let bounds = scene.bounds
         let models = scene.models
         return [
-            LayerState(frame: bounds, opacity: gridVisible ? 1 : 0),
-            LayerState(frame: scene.cardImageFrame, opacity: cardElementsVisible ? 1 : 0),
-            LayerState(frame: scene.cardTitleFrame, opacity: cardElementsVisible ? 1 : 0),
-            LayerState(frame: bounds, opacity: fadeVisible ? fadeOpacity : 0),
-            LayerState(frame: bounds, opacity: detailVisible ? detailOpacity : 0),
+            LayerState(id: "grid", frame: bounds, opacity: gridVisible ? 1 : 0),
+            LayerState(id: "cardImage", frame: scene.cardImageFrame, opacity: cardElementsVisible ? 1 : 0),
+            LayerState(id: "cardTitle", frame: scene.cardTitleFrame, opacity: cardElementsVisible ? 1 : 0),
+            LayerState(id: "fade", frame: bounds, opacity: fadeVisible ? fadeOpacity : 0),
+            LayerState(id: "detail", frame: bounds, opacity: detailVisible ? detailOpacity : 0),
         ]
-            + models.map { model in
+            + zip(Self.phantomIDs, models).map { id, model in
                 LayerState(
-                    frame: model.initialFrame, transform: model.transform(at: morph),
+                    id: id, frame: model.initialFrame, transform: model.transform(at: morph),
                     opacity: phantomsVisible ? 1 : 0)
             }
     }
+
+    /// The phantoms' layer ids, in the order of `MiquidoScene.models`.
+    static let phantomIDs = ["imagePhantom", "titlePhantom"]
 
     static func layerDescriptions(_ scene: MiquidoScene, fadeColor: String) -> [LayerDescription] {
         [

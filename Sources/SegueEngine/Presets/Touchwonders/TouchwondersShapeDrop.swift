@@ -183,21 +183,24 @@ struct TouchwondersShapeDrop: Preset {
             let rest = -parameters[TouchwondersShapeDrop.Keys.dropTargetFactor] * height
             let dropY = -height + (rest + height) * state.fraction
             return [
-                LayerState(frame: bounds),
-                LayerState(frame: shape, opacity: settled == .cancel ? 1 : 0),
+                LayerState(id: "source", frame: bounds),
+                LayerState(id: "shape", frame: shape, opacity: settled == .cancel ? 1 : 0),
                 LayerState(
-                    frame: bounds, transform: AffineTransform(translationX: 0, y: dropY),
+                    id: "dropTarget", frame: bounds, transform: AffineTransform(translationX: 0, y: dropY),
                     opacity: settled == .cancel ? 0 : 1),
                 LayerState(
-                    frame: shape, transform: state.elementTransform(over: shape), opacity: settled == .cancel ? 0 : 1),
+                    id: "element", frame: shape, transform: state.elementTransform(over: shape),
+                    opacity: settled == .cancel ? 0 : 1),
             ]
         }
 
         var untouchedLayers: [LayerState] {
             [
-                LayerState(frame: bounds), LayerState(frame: shape),
-                LayerState(frame: bounds, transform: AffineTransform(translationX: 0, y: -window.height), opacity: 0),
-                LayerState(frame: shape, opacity: 0),
+                LayerState(id: "source", frame: bounds), LayerState(id: "shape", frame: shape),
+                LayerState(
+                    id: "dropTarget", frame: bounds, transform: AffineTransform(translationX: 0, y: -window.height),
+                    opacity: 0),
+                LayerState(id: "element", frame: shape, opacity: 0),
             ]
         }
     }

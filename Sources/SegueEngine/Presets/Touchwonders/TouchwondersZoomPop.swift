@@ -233,22 +233,24 @@ struct TouchwondersZoomPop: Preset {
             let gridVisible = settled != .cancel
             let detailVisible = settled != .finish
             return [
-                LayerState(frame: bounds, opacity: settled == nil ? 1 : 0),
+                LayerState(id: "container", frame: bounds, opacity: settled == nil ? 1 : 0),
                 LayerState(
-                    frame: bounds, transform: toTransform(state.elementProgress),
+                    id: "grid", frame: bounds, transform: toTransform(state.elementProgress),
                     opacity: gridVisible ? (settled == .finish ? 1 : fadeIn) : 0),
                 LayerState(
-                    frame: bounds, transform: state.fromTransform,
+                    id: "detail", frame: bounds, transform: state.fromTransform,
                     opacity: detailVisible ? (settled == .cancel ? 1 : 1 - fadeOut) : 0),
                 LayerState(
-                    frame: header, transform: state.elementTransform(over: header), opacity: settled == nil ? 1 : 0),
+                    id: "element", frame: header, transform: state.elementTransform(over: header),
+                    opacity: settled == nil ? 1 : 0),
             ]
         }
 
         var untouchedLayers: [LayerState] {
             [
-                LayerState(frame: bounds, opacity: 0), LayerState(frame: bounds, opacity: 0),
-                LayerState(frame: bounds), LayerState(frame: header, opacity: 0),
+                LayerState(id: "container", frame: bounds, opacity: 0),
+                LayerState(id: "grid", frame: bounds, opacity: 0),
+                LayerState(id: "detail", frame: bounds), LayerState(id: "element", frame: header, opacity: 0),
             ]
         }
     }

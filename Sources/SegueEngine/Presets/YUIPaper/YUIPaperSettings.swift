@@ -77,11 +77,11 @@ struct YUIPaperSettings: Preset {
         func layers(_ scene: YUIPaperScene) -> [LayerState] {
             [
                 LayerState(
-                    frame: scene.bounds,
+                    id: "settings", frame: scene.bounds,
                     transform: AffineTransform(a: settingsScale, b: 0, c: 0, d: settingsScale, tx: 0, ty: 0),
                     opacity: settingsOpacity),
                 LayerState(
-                    frame: scene.bounds,
+                    id: "home", frame: scene.bounds,
                     transform: AffineTransform(
                         a: containerScale, b: 0, c: 0, d: containerScale, tx: 0, ty: containerShift),
                     cornerRadius: scene.displayCornerRadius),
