@@ -22,14 +22,15 @@ struct AppStoreHighlight: Preset {
         AppStoreParameters.highlightedScale, AppStoreParameters.highlightDuration,
         AppStoreParameters.highlightDampingRatio,
     ]
-    let releaseRules: [DecisionRule] = [
-        DecisionRule(
-            id: "touchUp",
-            summary: "the touch lifting (or cancelled) undoes the press: the card springs back to rest, reported as "
-                + "a cancel with progress 0",
-            source: "seed 003: touch up → UIView.animate(withDuration: 0.5, …) { self.transform = .identity }")
-    ]
-    var exampleSamples: [GestureSample] { AppStoreExampleGestures.highlight }
+    let trigger = Trigger.gesture(
+        example: AppStoreExampleGestures.highlight,
+        rules: DecisionRules(
+            DecisionRule(
+                id: "touchUp",
+                summary:
+                    "the touch lifting (or cancelled) undoes the press: the card springs back to rest, reported as "
+                    + "a cancel with progress 0",
+                source: "seed 003: touch up → UIView.animate(withDuration: 0.5, …) { self.transform = .identity }")))
 
     /// The spring both highlight animations use.
     static func spring(_ parameters: ParameterValues) -> TimingCurve {
@@ -47,12 +48,6 @@ struct AppStoreHighlight: Preset {
             scale += change * easing.fraction(at: time - up)
         }
         return scale
-    }
-
-    var trigger: Trigger {
-        .gesture(
-            example: exampleSamples,
-            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {

@@ -30,16 +30,16 @@ struct AppStoreInteractiveDismiss: Preset {
         Keys.velocityEstimator.spec,
     ]
     /// One rule; which recogniser drove it (the source) opens the decision's explanation.
-    let releaseRules: [DecisionRule] = [
-        DecisionRule(
-            id: "progressThreshold",
-            summary: "dismiss the moment a changed sample's progress reaches 1, finger still down (drag down: "
-                + "(y − start.y)/100; edge pan: translation.x/100); released before, reverse. No velocity rule. The "
-                + "explanation opens with the source, dragDown or edge",
-            source: "seed 003: let dragDownProgress = (currentLoc.y - startingLoc.y) / 100; "
-                + "let edgePanProgress = gesture.translation(in: view).x / 100")
-    ]
-    var exampleSamples: [GestureSample] { AppStoreExampleGestures.interactiveDismiss }
+    let trigger = Trigger.gesture(
+        example: AppStoreExampleGestures.interactiveDismiss,
+        rules: DecisionRules(
+            DecisionRule(
+                id: "progressThreshold",
+                summary: "dismiss the moment a changed sample's progress reaches 1, finger still down (drag down: "
+                    + "(y − start.y)/100; edge pan: translation.x/100); released before, reverse. No velocity rule. The "
+                    + "explanation opens with the source, dragDown or edge",
+                source: "seed 003: let dragDownProgress = (currentLoc.y - startingLoc.y) / 100; "
+                    + "let edgePanProgress = gesture.translation(in: view).x / 100")))
 
     /// Which recogniser drives the shrink.
     enum Source: String {
@@ -122,12 +122,6 @@ struct AppStoreInteractiveDismiss: Preset {
             drive.snapshots.append((sample.time, current))
         }
         return drive
-    }
-
-    var trigger: Trigger {
-        .gesture(
-            example: exampleSamples,
-            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {

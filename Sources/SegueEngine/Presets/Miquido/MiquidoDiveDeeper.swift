@@ -24,12 +24,13 @@ struct MiquidoDiveDeeper: Preset {
             Keys.legacyShouldFinish.spec,
             SharedKeys.velocityEstimator.spec,
         ]
-    let releaseRules = [
-        DecisionRule(
-            id: "progressThreshold", summary: "finish iff progress > percentThreshold (0.1) at release, else cancel",
-            source: "seed 001: interactor.shouldFinish = progress > percentThreshold")
-    ]
-    var exampleSamples: [GestureSample] { Self.exampleDrag }
+    let trigger = Trigger.gesture(
+        example: Self.exampleDrag,
+        rules: DecisionRules(
+            DecisionRule(
+                id: "progressThreshold",
+                summary: "finish iff progress > percentThreshold (0.1) at release, else cancel",
+                source: "seed 001: interactor.shouldFinish = progress > percentThreshold")))
 
     /// §15.5: from (100, 200) on the card the finger moves up 150 pt over 0.3 s at 60 Hz,
     /// then lifts one frame later (p = 150/844 = 0.1777 → finish).
@@ -39,12 +40,6 @@ struct MiquidoDiveDeeper: Preset {
     /// Seed 001's progress for a translation: upward drags only, capped.
     static func progress(translation: Point, height: Double, cap: Double) -> Double {
         min(abs(min(translation.y / height, 0)), cap)
-    }
-
-    var trigger: Trigger {
-        .gesture(
-            example: exampleSamples,
-            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {

@@ -37,20 +37,18 @@ struct TouchwondersShapeDrop: Preset {
             TouchwondersReleaseRule.velocityEstimator,
         ]
 
-    var releaseRules: [DecisionRule] {
-        [
+    let trigger = Trigger.gesture(
+        example: Self.example,
+        rules: DecisionRules(
             DecisionRule(
                 id: "shapeCompletion",
                 summary: "an upward flick (|v| > flickVelocity, vy < 0) finishes; otherwise finish iff fraction "
                     + "complete > 1/3",
                 source: "seed 002: ShapeInteractionController.completionPosition"),
-            TouchwondersReleaseRule.panInteraction,
-        ]
-    }
+            TouchwondersReleaseRule.panInteraction), acceptsRegrab: true)
 
     /// Touch the shape at (195, 740) and drag up 200 pt in 0.25 s, then lift one frame later:
     /// f = 200/275.8 ≈ 0.725 > 1/3, so the shape drops.
-    var exampleSamples: [GestureSample] { Self.example }
 
     static let example: [GestureSample] = {
         let start = Point(x: 195, y: 740)
@@ -65,12 +63,6 @@ struct TouchwondersShapeDrop: Preset {
         samples.append(GestureSample(time: 16.0 / 60, location: start + Point(x: 0, y: -200), phase: .ended))
         return samples
     }()
-
-    var trigger: Trigger {
-        .gesture(
-            example: exampleSamples,
-            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())), acceptsRegrab: true)
-    }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let model = Model(scene: input.scene, parameters: input.parameters, id: description.id)

@@ -46,20 +46,18 @@ struct TouchwondersZoomPop: Preset {
             TouchwondersReleaseRule.velocityEstimator,
         ]
 
-    var releaseRules: [DecisionRule] {
-        [
+    let trigger = Trigger.gesture(
+        example: Self.example,
+        rules: DecisionRules(
             DecisionRule(
                 id: "zoomCompletion",
                 summary: "|v| > flickVelocity and vy > 0 finishes, |v| > flickVelocity and vy < 0 cancels; "
                     + "otherwise finish iff fraction complete > 0.33",
                 source: "seed 002: InteractiveZoomTransitionController.completionPosition"),
-            TouchwondersReleaseRule.panInteraction,
-        ]
-    }
+            TouchwondersReleaseRule.panInteraction), acceptsRegrab: true)
 
     /// §15.6: touch the header at (195, 250) and drag to (215, 480) in 0.3 s, then rest 0.1 s:
     /// f = 1 − √(20² + 364²)/594 ≈ 0.386 > 0.33 and a slow release, so the pop finishes.
-    var exampleSamples: [GestureSample] { Self.example }
 
     static let example: [GestureSample] = {
         let start = Point(x: 195, y: 250)
@@ -76,12 +74,6 @@ struct TouchwondersZoomPop: Preset {
         samples.append(GestureSample(time: 24.0 / 60, location: end, phase: .ended))
         return samples
     }()
-
-    var trigger: Trigger {
-        .gesture(
-            example: exampleSamples,
-            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())), acceptsRegrab: true)
-    }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let model = Model(scene: input.scene, parameters: input.parameters, id: description.id, input: input)

@@ -27,13 +27,13 @@ struct YUIPaperInteractivePop: Preset {
             Keys.gateRatio.spec,
             SharedKeys.velocityEstimator.spec,
         ]
-    let releaseRules = [
-        DecisionRule(
-            id: "flickOrHalf",
-            summary: "if |vy| > 500 pt/s finish iff vy > 0, else finish iff p > 0.5 (beyond the seed)",
-            source: "seed 004 HomeView settings pull-down release (seed-transitions.md §10.4), reused")
-    ]
-    var exampleSamples: [GestureSample] { Self.exampleDrag }
+    let trigger = Trigger.gesture(
+        example: Self.exampleDrag,
+        rules: DecisionRules(
+            DecisionRule(
+                id: "flickOrHalf",
+                summary: "if |vy| > 500 pt/s finish iff vy > 0, else finish iff p > 0.5 (beyond the seed)",
+                source: "seed 004 HomeView settings pull-down release (seed-transitions.md §10.4), reused")))
 
     /// From the middle of the screen the finger moves down 260 pt over 0.3 s at 60 Hz,
     /// then lifts one frame later (p = 260/422 ≈ 0.616, vy ≈ 867 pt/s → finish).
@@ -43,12 +43,6 @@ struct YUIPaperInteractivePop: Preset {
     /// The pop's progress for a translation: downward drags only, clamped to [0, 1].
     static func progress(translation: Point, distance: Double) -> Double {
         min(max(translation.y / distance, 0), 1)
-    }
-
-    var trigger: Trigger {
-        .gesture(
-            example: exampleSamples,
-            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {

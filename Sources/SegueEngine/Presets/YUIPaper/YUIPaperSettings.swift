@@ -34,13 +34,14 @@ struct YUIPaperSettings: Preset {
         Keys.snapBackDuration.spec,
         SharedKeys.velocityEstimator.spec,
     ]
-    let releaseRules = [
-        DecisionRule(
-            id: "flickOrHalf",
-            summary: "if |vy| > 500 pt/s show iff vy > 0, else show iff ty / maxT > 0.5; a change finishes (toggles)",
-            source: "seed 004 HomeView settings pan .ended/.cancelled")
-    ]
-    var exampleSamples: [GestureSample] { Self.exampleDrag }
+    let trigger = Trigger.gesture(
+        example: Self.exampleDrag,
+        rules: DecisionRules(
+            DecisionRule(
+                id: "flickOrHalf",
+                summary:
+                    "if |vy| > 500 pt/s show iff vy > 0, else show iff ty / maxT > 0.5; a change finishes (toggles)",
+                source: "seed 004 HomeView settings pan .ended/.cancelled")))
 
     /// §15.8: from (195, 200) the finger moves down 211 pt (p = 0.5) over 0.5 s at 60 Hz
     /// and rests there for 0.2 s before lifting: vy ≈ 0 < 500 and p = 0.5 is not above
@@ -124,12 +125,6 @@ struct YUIPaperSettings: Preset {
             return State(
                 containerScale: s, containerShift: s * t, settingsScale: hiddenScale + grow * p, settingsOpacity: p)
         }
-    }
-
-    var trigger: Trigger {
-        .gesture(
-            example: exampleSamples,
-            rules: DecisionRules(releaseRules[0], others: Array(releaseRules.dropFirst())))
     }
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
