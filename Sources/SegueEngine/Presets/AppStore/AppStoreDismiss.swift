@@ -15,8 +15,9 @@ struct AppStoreDismiss: Preset {
         source: "seed 003 (5 Dismissing; seed-transitions.md §9.6)")
     let sceneFields = AppStoreScene.fields
     let parameters: [ParameterSpec] = [
-        AppStoreParameters.shrinkScale, AppStoreParameters.dismissDuration, AppStoreParameters.dismissDampingRatio,
-        AppStoreParameters.cornerRadius,
+        AppStoreParameters.Keys.shrinkScale.spec, AppStoreParameters.Keys.dismissDuration.spec,
+        AppStoreParameters.Keys.dismissDampingRatio.spec,
+        AppStoreParameters.Keys.cornerRadius.spec,
     ]
     let trigger = Trigger.tap
 

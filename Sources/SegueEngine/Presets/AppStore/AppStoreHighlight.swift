@@ -19,8 +19,8 @@ struct AppStoreHighlight: Preset {
         source: "seed 003 (1 Highlighting; seed-transitions.md §9.2)")
     let sceneFields = AppStoreScene.fields
     let parameters: [ParameterSpec] = [
-        AppStoreParameters.highlightedScale, AppStoreParameters.highlightDuration,
-        AppStoreParameters.highlightDampingRatio,
+        AppStoreParameters.Keys.highlightedScale.spec, AppStoreParameters.Keys.highlightDuration.spec,
+        AppStoreParameters.Keys.highlightDampingRatio.spec,
     ]
     let trigger = Trigger.gesture(
         example: AppStoreExampleGestures.highlight,

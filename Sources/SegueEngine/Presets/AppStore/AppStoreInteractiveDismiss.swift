@@ -21,12 +21,12 @@ struct AppStoreInteractiveDismiss: Preset {
             Keys.scrollOffset.spec
         ]
     let parameters: [ParameterSpec] = [
-        AppStoreParameters.shrinkScale, AppStoreParameters.cornerRadius,
+        AppStoreParameters.Keys.shrinkScale.spec, AppStoreParameters.Keys.cornerRadius.spec,
         Keys.progressDistance.spec,
         Keys.edgeProgressSpace.spec,
         Keys.edgeWidth.spec,
         Keys.shrinkAnimatorDuration.spec,
-        AppStoreParameters.dismissDuration, AppStoreParameters.dismissDampingRatio,
+        AppStoreParameters.Keys.dismissDuration.spec, AppStoreParameters.Keys.dismissDampingRatio.spec,
         Keys.velocityEstimator.spec,
     ]
     /// One rule; which recogniser drove it (the source) opens the decision's explanation.

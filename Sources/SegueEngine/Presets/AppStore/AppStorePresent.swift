@@ -19,8 +19,8 @@ struct AppStorePresent: Preset {
     let sceneFields = AppStoreScene.fields
     let parameters: [ParameterSpec] = [
         Keys.pressDuration.spec,
-        AppStoreParameters.highlightedScale, AppStoreParameters.highlightDuration,
-        AppStoreParameters.highlightDampingRatio, AppStoreParameters.cornerRadius,
+        AppStoreParameters.Keys.highlightedScale.spec, AppStoreParameters.Keys.highlightDuration.spec,
+        AppStoreParameters.Keys.highlightDampingRatio.spec, AppStoreParameters.Keys.cornerRadius.spec,
         Keys.topOffset.spec,
     ]
     let trigger = Trigger.tap

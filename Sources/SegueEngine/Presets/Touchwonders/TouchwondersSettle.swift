@@ -124,9 +124,4 @@ enum TouchwondersReleaseRule {
         return (.cancel, "\(slow); \(measured) ≤ \(Format.ratio(threshold)): cancel")
     }
 
-    static let velocityEstimator = Keys.velocityEstimator.spec
-
-    static let flickVelocity = Keys.flickVelocity.spec
-
-    static let timelineDuration = Keys.timelineDuration.spec
 }

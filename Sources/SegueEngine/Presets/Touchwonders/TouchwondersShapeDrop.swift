@@ -28,13 +28,13 @@ struct TouchwondersShapeDrop: Preset {
         + TouchwondersSpring.parameters(
             2, 1500, 98, "seed 002: UISpringTimingParameters(mass: 2, stiffness: 1500, damping: 98)")
         + [
-            TouchwondersReleaseRule.timelineDuration,
+            TouchwondersReleaseRule.Keys.timelineDuration.spec,
             Keys.releaseRule.spec,
             Keys.completionThreshold.spec,
-            TouchwondersReleaseRule.flickVelocity,
+            TouchwondersReleaseRule.Keys.flickVelocity.spec,
             Keys.velocityClip.spec,
             Keys.dropTargetFactor.spec,
-            TouchwondersReleaseRule.velocityEstimator,
+            TouchwondersReleaseRule.Keys.velocityEstimator.spec,
         ]
 
     let trigger = Trigger.gesture(

@@ -34,16 +34,16 @@ struct TouchwondersZoomPop: Preset {
         + TouchwondersSpring.parameters(
             0.1, 15, 2, "seed 002: UISpringTimingParameters(mass: 0.1, stiffness: 15, damping: 2)")
         + [
-            TouchwondersReleaseRule.timelineDuration,
+            TouchwondersReleaseRule.Keys.timelineDuration.spec,
             Keys.releaseRule.spec,
             Keys.completionThreshold.spec,
-            TouchwondersReleaseRule.flickVelocity,
+            TouchwondersReleaseRule.Keys.flickVelocity.spec,
             Keys.fadeOutStart.spec,
             Keys.fadeOutEnd.spec,
             Keys.fadeInStart.spec,
             Keys.fadeInEnd.spec,
             Keys.legacyCentreOffset.spec,
-            TouchwondersReleaseRule.velocityEstimator,
+            TouchwondersReleaseRule.Keys.velocityEstimator.spec,
         ]
 
     let trigger = Trigger.gesture(

@@ -2,26 +2,9 @@ import SegueMath
 
 /// Parameters the Facebook Paper presets share, with their seed sources.
 enum YUIPaperParameters {
-    static let scaleFactor = Keys.scaleFactor.spec
-
-    static let duration = Keys.duration.spec
-
-    static let dampingRatio = Keys.dampingRatio.spec
-
-    static let initialVelocity = Keys.initialVelocity.spec
-
-    static let spacing = Keys.itemSpacing.spec
-
-    static let titleHeight = Keys.titleHeight.spec
-
-    static let backdropOpacity = Keys.backdropOpacity.spec
-
-    static let legacyPageOffset = Keys.legacyPageOffset.spec
-
-    static let all: [ParameterSpec] = [
-        scaleFactor, duration, dampingRatio, initialVelocity, spacing, titleHeight, backdropOpacity,
-        legacyPageOffset,
-    ]
+    static let all = [ParameterSpec](
+        Keys.scaleFactor, Keys.duration, Keys.dampingRatio, Keys.initialVelocity, Keys.itemSpacing, Keys.titleHeight,
+        Keys.backdropOpacity, Keys.legacyPageOffset)
 
     /// The spring progress of seed 004's `UIView.animate(withDuration:delay:
     /// usingSpringWithDamping:initialSpringVelocity:…)` with UIKit's duration + damping
@@ -29,11 +12,8 @@ enum YUIPaperParameters {
     static func easing(_ parameters: ParameterValues) -> TimingCurve {
         let duration = parameters[YUIPaperParameters.Keys.duration]
         let velocity = parameters[YUIPaperParameters.Keys.initialVelocity]
-        let spring =
-            Spring.uikit(
-                duration: duration, dampingRatio: parameters[YUIPaperParameters.Keys.dampingRatio],
-                initialVelocity: velocity)
-            ?? .systemDefault
-        return .spring(spring, initialVelocity: velocity, duration: duration)
+        return .uikitSpring(
+            duration: duration, dampingRatio: parameters[YUIPaperParameters.Keys.dampingRatio],
+            initialVelocity: velocity)
     }
 }
