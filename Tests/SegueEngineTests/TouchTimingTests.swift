@@ -131,3 +131,23 @@ import Testing
         #expect(!latest.allSatisfy { isClose($0, 12.0 / 390, absolute: 1e-3) }, "\(latest)")
     }
 }
+
+/// Which presets offer `touchResampling`.
+@Suite struct TouchResamplingCatalogueTests {
+    /// Every preset whose frames follow the finger offers the option, `latest` by default. The App
+    /// Store highlight is a press (its frames follow the time held), and the App Store interactive
+    /// dismiss feeds each touch to a paused property animator as UIKit delivers it, so frames read
+    /// the animator, not the finger.
+    @Test func everyPresetThatFollowsTheFingerOffersIt() {
+        let readsNoFinger: Set = ["appstore.card.highlight", "appstore.card.interactiveDismiss"]
+        for preset in PresetCatalogue.builtIn.presets where preset.interactive {
+            let spec = preset.parameters.first { $0.name == "touchResampling" }
+            if readsNoFinger.contains(preset.description.id) {
+                #expect(spec == nil, "\(preset.description.id)")
+                continue
+            }
+            #expect(spec?.kind == .choice(["latest", "interpolate"]), "\(preset.description.id)")
+            #expect(spec?.defaultValue == .choice("latest"), "\(preset.description.id)")
+        }
+    }
+}

@@ -23,6 +23,7 @@ struct MiquidoDiveDeeper: Preset {
             Keys.requireStartOnCard.spec,
             Keys.legacyShouldFinish.spec,
             SharedKeys.velocityEstimator.spec,
+            SharedKeys.touchResampling.spec,
         ]
     let trigger = Trigger.gesture(
         example: Self.exampleDrag,

@@ -35,6 +35,7 @@ struct TouchwondersShapeDrop: Preset {
             Keys.velocityClip.spec,
             Keys.dropTargetFactor.spec,
             TouchwondersReleaseRule.Keys.velocityEstimator.spec,
+            SharedKeys.touchResampling.spec,
         ]
 
     let trigger = Trigger.gesture(
@@ -121,7 +122,8 @@ struct TouchwondersShapeDrop: Preset {
             -> TouchwondersState
         {
             var state = grab
-            state.element = Rect(center: grab.element.center + stroke.translation(at: time), size: shape.size)
+            let translation = stroke.translation(at: time, resampling: parameters[SharedKeys.touchResampling])
+            state.element = Rect(center: grab.element.center + translation, size: shape.size)
             let f = Self.progress(centreY: state.element.midY, dropY: dropPoint.y, startY: shape.midY)
             let grabbed = Self.progress(centreY: grab.element.midY, dropY: dropPoint.y, startY: shape.midY)
             state.elementProgress = f

@@ -44,6 +44,7 @@ struct TouchwondersZoomPop: Preset {
             Keys.fadeInEnd.spec,
             Keys.legacyCentreOffset.spec,
             TouchwondersReleaseRule.Keys.velocityEstimator.spec,
+            SharedKeys.touchResampling.spec,
         ]
 
     let trigger = Trigger.gesture(
@@ -147,8 +148,11 @@ struct TouchwondersZoomPop: Preset {
         func dragged(from grab: TouchwondersState, stroke: GestureTrack, isFirst: Bool, at time: Double)
             -> TouchwondersState
         {
-            let location = stroke.sample(at: time)?.location ?? stroke.began.location
-            let translation = stroke.translation(at: time)
+            let resampling = parameters[SharedKeys.touchResampling]
+            let translation = stroke.translation(at: time, resampling: resampling)
+            let location =
+                resampling == .latest
+                ? stroke.sample(at: time)?.location ?? stroke.began.location : stroke.began.location + translation
             let scale = Self.distance(goal, touchDown)
             let gain =
                 scale > 0 ? (Self.distance(goal, stroke.began.location) - Self.distance(goal, location)) / scale : 0

@@ -26,6 +26,7 @@ struct YUIPaperInteractivePop: Preset {
             Keys.progressThreshold.spec,
             Keys.gateRatio.spec,
             SharedKeys.velocityEstimator.spec,
+            SharedKeys.touchResampling.spec,
         ]
     let trigger = Trigger.gesture(
         example: Self.exampleDrag,

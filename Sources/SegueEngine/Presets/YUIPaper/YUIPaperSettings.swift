@@ -33,6 +33,7 @@ struct YUIPaperSettings: Preset {
         Keys.toggleInitialVelocity.spec,
         Keys.snapBackDuration.spec,
         SharedKeys.velocityEstimator.spec,
+        SharedKeys.touchResampling.spec,
     ]
     let trigger = Trigger.gesture(
         example: Self.exampleDrag,
