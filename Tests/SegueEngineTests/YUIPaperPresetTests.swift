@@ -73,9 +73,9 @@ import Testing
             #expect(value("backdropOpacity") == .number(0.5))  // backdrop.alpha = 0.5
             #expect(value("legacyPageOffset") == .bool(false))  // §14.25 fixed by default
             #expect(preset.sceneFields.first { $0.name == "displayCornerRadius" }?.defaultValue == .number(47.33))
-            #expect(preset.parameters.allSatisfy { $0.source.contains("seed 004") })
+            #expect(preset.parameters.allSatisfy { $0.source.contains("YUI") })
             #expect(preset.description.summary.contains("[inferred]"))
-            #expect(preset.description.summary.contains("Beyond the seed"))
+            #expect(preset.description.summary.contains("Beyond the original"))
             #expect(!preset.interactive && preset.decisionRules.isEmpty)
         }
         #expect(YUIPaperConstants.cardRadiusInset == 32)  // max(0, dcr − 32)
@@ -291,8 +291,8 @@ import Testing
         #expect(value("gateRatio") == .number(1.5))  // §10.4 |vy| > 1.5·|vx|, reused
         #expect(value("duration") == .number(0.5) && value("dampingRatio") == .number(2))
         #expect(preset.interactive && preset.decisionRules.map(\.id) == ["flickOrHalf"])
-        #expect(preset.description.summary.hasPrefix("Beyond the seed"))
-        #expect(preset.description.source.hasPrefix("beyond seed 004"))
+        #expect(preset.description.summary.hasPrefix("Beyond the original"))
+        #expect(preset.description.source.hasPrefix("beyond the YUI gallery"))
     }
 
     /// The example: 260 pt down in 0.3 s. While the finger moves every layer shows the pop

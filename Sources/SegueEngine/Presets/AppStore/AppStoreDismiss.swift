@@ -10,9 +10,11 @@ struct AppStoreDismiss: Preset {
     let description = PresetDescription(
         id: "appstore.card.dismiss", title: "App Store card dismiss (phase 5 of 5)",
         summary: "Phase 5 of 5: the detail card, shrunk to 0.86 of the screen, springs back onto its home cell "
-            + "(0.6 s, damping 0.7) with corner radius 16 while the blur fades out. Beyond the seed: visible rects "
-            + "are animated directly (no first-frame jump, §14.20); the scroll-to-top is not drawn.",
-        source: "seed 003 (5 Dismissing; seed-transitions.md §9.6)")
+            + "(0.6 s, damping 0.7) with corner radius 16 while the blur fades out. Beyond the original: visible rects "
+            + "are animated directly (no first-frame jump,); the scroll-to-top is not drawn.",
+        source:
+            "Wirawit Rueopas, “App Store Interactive Transition Revealed”, and github.com/aunnnn/AppStoreiOS11InteractiveTransition (5 Dismissing)"
+    )
     let sceneFields = AppStoreScene.fields
     let parameters: [ParameterSpec] = [
         AppStoreParameters.Keys.shrinkScale.spec, AppStoreParameters.Keys.dismissDuration.spec,

@@ -16,7 +16,9 @@ struct AppStoreHighlight: Preset {
             + "springs it back; a touch released mid-spring turns around from where it is. [inferred] The "
             + "turn-around is UIKit's additive animation; changed samples are ignored; the touch up is reported as "
             + "a cancel (progress is how far pressed, back to 0).",
-        source: "seed 003 (1 Highlighting; seed-transitions.md §9.2)")
+        source:
+            "Wirawit Rueopas, “App Store Interactive Transition Revealed”, and github.com/aunnnn/AppStoreiOS11InteractiveTransition (1 Highlighting)"
+    )
     let sceneFields = AppStoreScene.fields
     let parameters: [ParameterSpec] = [
         AppStoreParameters.Keys.highlightedScale.spec, AppStoreParameters.Keys.highlightDuration.spec,
@@ -30,7 +32,9 @@ struct AppStoreHighlight: Preset {
                 summary:
                     "the touch lifting (or cancelled) undoes the press: the card springs back to rest, reported as "
                     + "a cancel with progress 0",
-                source: "seed 003: touch up → UIView.animate(withDuration: 0.5, …) { self.transform = .identity }")))
+                source:
+                    "AppStoreiOS11InteractiveTransition (Wirawit Rueopas): touch up → UIView.animate(withDuration: 0.5, …) { self.transform = .identity }"
+            )))
 
     /// The spring both highlight animations use.
     static func spring(_ parameters: ParameterValues) -> TimingCurve {

@@ -14,8 +14,10 @@ struct AppStoreInteractiveDismiss: Preset {
             + "0.86 with radius 16 (progress = travel / 100 pt); reaching 1 dismisses at once (phase 5 follows), "
             + "released earlier the shrink reverses. [inferred] The scroll offset is a scene value, the edge pan "
             + "claims touches starting within edgeWidth, the reversal lasts p × 0.2 s (UIKit's duration-0 rule); "
-            + "beyond the seed: edge progress in window points by default (§14.18).",
-        source: "seed 003 (4 Interactive Dismissing; seed-transitions.md §9.5)")
+            + "beyond the original: edge progress in window points by default.",
+        source:
+            "Wirawit Rueopas, “App Store Interactive Transition Revealed”, and github.com/aunnnn/AppStoreiOS11InteractiveTransition (4 Interactive Dismissing)"
+    )
     let sceneFields: [ParameterSpec] =
         AppStoreScene.fields + [
             Keys.scrollOffset.spec
@@ -38,7 +40,8 @@ struct AppStoreInteractiveDismiss: Preset {
                 summary: "dismiss the moment a changed sample's progress reaches 1, finger still down (drag down: "
                     + "(y − start.y)/100; edge pan: translation.x/100); released before, reverse. No velocity rule. The "
                     + "explanation opens with the source, dragDown or edge",
-                source: "seed 003: let dragDownProgress = (currentLoc.y - startingLoc.y) / 100; "
+                source:
+                    "AppStoreiOS11InteractiveTransition (Wirawit Rueopas): let dragDownProgress = (currentLoc.y - startingLoc.y) / 100; "
                     + "let edgePanProgress = gesture.translation(in: view).x / 100")))
 
     /// Which recogniser drives the shrink.

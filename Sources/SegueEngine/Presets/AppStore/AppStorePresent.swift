@@ -15,7 +15,9 @@ struct AppStorePresent: Preset {
             + "full screen: its top on a spring (damping 1 − 0.3·d/extent, 0.5 + 0.4·d/H s), its size and radius "
             + "linearly over 0.6 of that, the blur fading in over 0.5 s. [inferred] The press's scale comes from "
             + "how long the finger was down (pressDuration).",
-        source: "seed 003 (2 Before presenting, 3 Presenting; seed-transitions.md §9.3–§9.4)")
+        source:
+            "Wirawit Rueopas, “App Store Interactive Transition Revealed”, and github.com/aunnnn/AppStoreiOS11InteractiveTransition (2 Before presenting, 3 Presenting)"
+    )
     let sceneFields = AppStoreScene.fields
     let parameters: [ParameterSpec] = [
         Keys.pressDuration.spec,

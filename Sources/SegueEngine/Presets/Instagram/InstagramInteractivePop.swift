@@ -9,7 +9,9 @@ struct InstagramInteractivePop: Preset {
         id: "instagram.pop.interactive", title: "Instagram drag-to-dismiss (interactive pop)",
         summary: "Dragging the detail screen shrinks it (to 0.6) into a rounded card that follows the finger; "
             + "released moving right it lands on its grid cell in 0.25 s, otherwise it returns.",
-        source: "seed 000 (Part II custom interaction controller; seed-transitions.md §6)")
+        source:
+            "Kolos Foltányi, “Replicating Instagram’s Shared Transition on iOS (UIKit)”, and its code, github.com/Kolos65/InstagramTransition (Part II custom interaction controller)"
+    )
     let sceneFields = InstagramScene.fields
     let parameters =
         InstagramKeys.animated

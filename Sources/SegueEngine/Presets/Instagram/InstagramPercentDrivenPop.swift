@@ -9,7 +9,9 @@ struct InstagramPercentDrivenPop: Preset {
         id: "instagram.pop.percentDriven", title: "Instagram pop scrubbed by a pan (percent-driven)",
         summary: "A horizontal pan scrubs the shrink-to-cell pop (progress = tx / W); released moving right it "
             + "finishes, otherwise it plays back.",
-        source: "seed 000 (Part II, UIPercentDrivenInteractiveTransition; seed-transitions.md §5)")
+        source:
+            "Kolos Foltányi, “Replicating Instagram’s Shared Transition on iOS (UIKit)”, and its code, github.com/Kolos65/InstagramTransition (Part II, UIPercentDrivenInteractiveTransition)"
+    )
     let sceneFields = InstagramScene.fields
     let parameters =
         InstagramKeys.animated

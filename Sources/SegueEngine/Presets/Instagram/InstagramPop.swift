@@ -6,7 +6,9 @@ struct InstagramPop: Preset {
     let description = PresetDescription(
         id: "instagram.pop", title: "Instagram post zoom (pop)",
         summary: "The back button shrinks the detail screen back onto its grid cell while the dimming lifts.",
-        source: "seed 000 (Part I pop; seed-transitions.md §4)")
+        source:
+            "Kolos Foltányi, “Replicating Instagram’s Shared Transition on iOS (UIKit)”, and its code, github.com/Kolos65/InstagramTransition (Part I pop)"
+    )
     let sceneFields = InstagramScene.fields
     let parameters = InstagramKeys.animated
     let trigger = Trigger.tap

@@ -6,7 +6,9 @@ struct InstagramPush: Preset {
     let description = PresetDescription(
         id: "instagram.push", title: "Instagram post zoom (push)",
         summary: "Tapping a grid cell grows its image into the detail screen while the grid dims.",
-        source: "seed 000 (Part I push; seed-transitions.md §3)")
+        source:
+            "Kolos Foltányi, “Replicating Instagram’s Shared Transition on iOS (UIKit)”, and its code, github.com/Kolos65/InstagramTransition (Part I push)"
+    )
     let sceneFields = InstagramScene.fields
     let parameters = InstagramKeys.animated
     let trigger = Trigger.tap

@@ -13,13 +13,15 @@ enum InstagramReleaseRule: String, ParameterChoice {
     static let rules: [DecisionRule] = [
         DecisionRule(
             id: "velocitySign", summary: "finish iff the release velocity points right (vx > 0), else cancel",
-            source: "seed 000: if recognizer.velocity(in: window).x > 0 { finish() } else { cancel() }"),
+            source:
+                "Foltányi's InstagramTransition: if recognizer.velocity(in: window).x > 0 { finish() } else { cancel() }"
+        ),
         DecisionRule(
             id: "yui", summary: "finish iff vx > 900 pt/s or |tx|/W > 0.1 or (|ty|/H > 0.1 and vx > 0)",
-            source: "seed 004 (YUI PhotoDetailView.handlePan; seed-transitions.md §6.3)"),
+            source: "the YUI gallery, github.com/yihui-hu/YUI (YUI PhotoDetailView.handlePan)"),
         DecisionRule(
-            id: "projection", summary: "finish iff p + vx·0.1/W > 0.3 or vx > 900 pt/s (beyond the seeds)",
-            source: "seed-transitions.md §14.7 (suggested)"),
+            id: "projection", summary: "finish iff p + vx·0.1/W > 0.3 or vx > 900 pt/s (beyond the originals)",
+            source: "beyond the original: Segue's suggestion"),
     ]
 
     /// The outcome for a release with this translation and velocity in a window of `size`.

@@ -36,16 +36,16 @@ struct InstagramScene: Sendable {
     enum Keys {
         static let window = ParameterKey.size(
             "window", default: sceneA.window, summary: "The window; the grid and detail screens fill it.",
-            source: "seed-transitions.md §15 common device (390 × 844)")
+            source: "Segue's default scene: an iPhone window (390 × 844)")
         static let cellFrame = ParameterKey.rect(
             "cellFrame", default: sceneA.cellFrame,
             summary: "The selected grid cell (Fc), window points; left out, item 4 of a 3-column grid in the window.",
-            source: "seed-transitions.md §15.1, grid item 4 of 3 columns with 2 pt spacing")
+            source: "Segue's default scene, grid item 4 of 3 columns with 2 pt spacing")
         static let detailImageFrame = ParameterKey.rect(
             "detailImageFrame", default: sceneA.detailImageFrame,
             summary:
                 "The detail screen's image (Fd), window points; left out, a 4:5 image filling the window's width at y = 160.",
-            source: "seed-transitions.md §15.1, a 4:5 image at y = 160")
+            source: "Segue's default scene, a 4:5 image at y = 160")
     }
     static let fields = [ParameterSpec](Keys.window, Keys.cellFrame, Keys.detailImageFrame)
 

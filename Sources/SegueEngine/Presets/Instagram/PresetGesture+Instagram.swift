@@ -36,7 +36,7 @@ extension PresetGesture {
         let passes = abs(velocity.x) > abs(velocity.y)
         return (
             passes,
-            "the pan began at (\(vx), \(vy)) pt/s; seed 000 pops only when |vx| > |vy|"
+            "the pan began at (\(vx), \(vy)) pt/s; Foltányi's InstagramTransition pops only when |vx| > |vy|"
         )
     }
 }

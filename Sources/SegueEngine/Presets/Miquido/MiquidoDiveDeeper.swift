@@ -9,11 +9,13 @@ struct MiquidoDiveDeeper: Preset {
         id: "miquido.diveDeeper", title: "Miquido Dive Deeper (drag a card up to present)",
         summary: "An upward drag on a card scrubs the present (p = min(|min(ty/H, 0)|, 0.9), shown at the spring's "
             + "time p·0.5 s); released with p > 0.1 it finishes, otherwise it plays back. [inferred]: update(p) "
-            + "on each change and cancel() on a cancelled pan (both elided in the seed), presentTransform, the "
-            + "fade colour; beyond the seed: the decision reads the release sample, a pan starting off the card "
-            + "presents nothing; detailReveal and legacyShouldFinish offer a fade-in detail and the seed's "
+            + "on each change and cancel() on a cancelled pan (both elided in the original), presentTransform, the "
+            + "fade colour; beyond the original: the decision reads the release sample, a pan starting off the card "
+            + "presents nothing; detailReveal and legacyShouldFinish offer a fade-in detail and the original's "
             + "changed-only decision.",
-        source: "seed 001 (TransitionInteractor, handlePanGesture; seed-transitions.md §7.4, §15.5)")
+        source:
+            "Szymon Matysik, “Dive Deeper into Motion Design: Advanced iOS Transitions” (Miquido; its code is unpublished) (TransitionInteractor, handlePanGesture)"
+    )
     let sceneFields = MiquidoScene.fields
     let parameters =
         MiquidoParameters.animated + [
@@ -31,7 +33,9 @@ struct MiquidoDiveDeeper: Preset {
             DecisionRule(
                 id: "progressThreshold",
                 summary: "finish iff progress > percentThreshold (0.1) at release, else cancel",
-                source: "seed 001: interactor.shouldFinish = progress > percentThreshold")))
+                source:
+                    "Miquido's Dive Deeper article (Szymon Matysik): interactor.shouldFinish = progress > percentThreshold"
+            )))
 
     /// §15.5: from (100, 200) on the card the finger moves up 150 pt over 0.3 s at 60 Hz,
     /// then lifts one frame later (p = 150/844 = 0.1777 → finish).

@@ -6,9 +6,11 @@ struct MiquidoDiveDeeperDismiss: Preset {
         id: "miquido.diveDeeper.dismiss", title: "Miquido Dive Deeper (dismiss)",
         summary: "The detail's image and title, as phantoms, morph back onto the card while the fade view goes "
             + "1 → 0 over the grid, on the same 0.5 s spring; the detail is hidden throughout. [inferred]: the "
-            + "whole dismiss branch (the seed shows only its symmetric code), the fade's colour and place above "
+            + "whole dismiss branch (the original shows only its symmetric code), the fade's colour and place above "
             + "the grid.",
-        source: "seed 001 (presenting = false branch; seed-transitions.md §7.3 [inferred])")
+        source:
+            "Szymon Matysik, “Dive Deeper into Motion Design: Advanced iOS Transitions” (Miquido; its code is unpublished) (presenting = false branch [inferred])"
+    )
     let sceneFields = MiquidoScene.fields
     let parameters = MiquidoParameters.animated
     let trigger = Trigger.tap

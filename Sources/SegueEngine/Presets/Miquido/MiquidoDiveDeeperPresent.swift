@@ -8,7 +8,9 @@ struct MiquidoDiveDeeperPresent: Preset {
             + "view going 0 → 1, on a 0.5 s UIView spring (damping 1, velocity 0.5); the real detail cuts in at "
             + "the end. [inferred]: presentTransform as a non-uniform scale, the fade colour (white), the grid "
             + "leaving the hierarchy at the end.",
-        source: "seed 001 (TransformTransition.animateTransition; seed-transitions.md §7.2, §15.5)")
+        source:
+            "Szymon Matysik, “Dive Deeper into Motion Design: Advanced iOS Transitions” (Miquido; its code is unpublished) (TransformTransition.animateTransition)"
+    )
     let sceneFields = MiquidoScene.fields
     let parameters = MiquidoParameters.animated
     let trigger = Trigger.tap

@@ -6,7 +6,7 @@ enum SharedKeys {
     static let velocityEstimator = ParameterKey.choice(
         "velocityEstimator", default: VelocityEstimator.uikit,
         summary: "How the release velocity is estimated: UIKit's 0.2/0.8 blend or a least-squares fit.",
-        source: "motion-math.md §4.1, §4.2")
+        source: "UIKit's UIPanGestureRecognizer velocity; Flutter's VelocityTracker")
     static let touchResampling = ParameterKey.choice(
         "touchResampling", default: TouchResampling.latest,
         summary: "How the finger is read at each frame: the latest touch sample, as the original code sees "

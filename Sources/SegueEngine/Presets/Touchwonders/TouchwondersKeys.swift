@@ -22,9 +22,9 @@ extension TouchwondersSpring {
         }
         static let settlingModel = ParameterKey.choice(
             "settlingModel", default: SettlingModel.seed,
-            summary: "The settle's duration: seed = ln(1000)/(ζω0) (§15.0), or Core Animation's "
+            summary: "The settle's duration: seed = ln(1000)/(ζω0), or Core Animation's "
                 + "settlingDuration, which also counts the sine term and initial velocity (longer).",
-            source: "seed-transitions.md §1.3, §15.0; motion-math.md §2.7")
+            source: "Segue's reading of the original; CASpringAnimation.settlingDuration")
     }
 }
 
@@ -33,19 +33,19 @@ extension TouchwondersReleaseRule {
         static let velocityEstimator = ParameterKey.choice(
             "velocityEstimator", default: VelocityEstimator.uikit,
             summary: "How the release velocity is estimated: UIKit's 0.2/0.8 blend or a least-squares fit.",
-            source: "motion-math.md §4.1, §4.2")
+            source: "UIKit's UIPanGestureRecognizer velocity; Flutter's VelocityTracker")
         static let flickVelocity = ParameterKey.number(
             "flickVelocity", default: 1200, in: 0...100_000, unit: "pt/s",
             summary: "The speed above which a release is a flick.",
-            source: "seed 002: minimumFlickVelocity = 1200 (PanInteractionController; both examples)")
+            source: "Touchwonders Transition: minimumFlickVelocity = 1200 (PanInteractionController; both examples)")
         enum TimelineDuration: String, ParameterChoice {
             case settling, nominal
         }
         static let timelineDuration = ParameterKey.choice(
             "timelineDuration", default: TimelineDuration.settling,
             summary: "The effective duration the layers' timeline runs on: the spring's settling time, as the "
-                + "library does (§14.48: the nominal duration is silently replaced), or the nominal duration.",
-            source: "seed-transitions.md §8.1, §14.48")
+                + "library does (: the nominal duration is silently replaced), or the nominal duration.",
+            source: "Segue's reading of the original")
     }
 }
 
@@ -54,40 +54,40 @@ extension TouchwondersShapeDrop {
         static let window = ParameterKey.size(
             "window", default: Size(width: 390, height: 844),
             summary: "The window; both screens fill it.",
-            source: "seed-transitions.md §15 common device (390 × 844)")
+            source: "Segue's default scene: an iPhone window (390 × 844)")
         static let shapeFrame = ParameterKey.rect(
             "shapeFrame", default: Rect(x: 155, y: 700, width: 80, height: 80),
             summary: "The shape S, window points; the shared element is a copy of it.",
-            source: "seed-transitions.md §15.6 variant touchwonders.shapeDrop: shape (155, 700, 80, 80)")
+            source: "Segue's default scene: shape (155, 700, 80, 80)")
         static let dropPointFraction = ParameterKey.number(
             "dropPointFraction", default: 0.55, in: 0...1,
             summary: "The drop point is (W/2, dropPointFraction·H); the target frame is S centred on it.",
-            source: "seed 002: dropPoint = (W/2, 0.55·H) (ShapeInteractionController)")
+            source: "Touchwonders Transition: dropPoint = (W/2, 0.55·H) (ShapeInteractionController)")
         static let duration = ParameterKey.number(
             "duration", default: 0.3, in: 0.01...10, unit: "s",
             summary: "The transition's nominal duration; the spring's settling time replaces it unless "
                 + "timelineDuration is nominal.",
-            source: "seed 002: Transition(duration: 0.3, …) in ShapeInteractionController")
+            source: "Touchwonders Transition: Transition(duration: 0.3, …) in ShapeInteractionController")
         enum ReleaseRule: String, ParameterChoice {
             case shapeCompletion, panInteraction
         }
         static let releaseRule = ParameterKey.choice(
             "releaseRule", default: ReleaseRule.shapeCompletion,
             summary: "How the release decides finish or cancel.",
-            source: "seed 002: ShapeInteractionController.completionPosition")
+            source: "Touchwonders Transition: ShapeInteractionController.completionPosition")
         static let completionThreshold = ParameterKey.number(
             "completionThreshold", default: 1.0 / 3, in: 0...1,
             summary: "Finish when the fraction complete is above this.",
-            source: "seed 002: completionThreshold = 1/3 (PanInteractionController)")
+            source: "Touchwonders Transition: completionThreshold = 1/3 (PanInteractionController)")
         static let velocityClip = ParameterKey.number(
             "velocityClip", default: 35, in: 0...1000, unit: "1/s",
             summary: "The spring's relative initial velocity per axis, v/distance, is clipped to ±this.",
-            source: "seed 002: clip(v / distance, −35, 35) (ShapeInteraction)")
+            source: "Touchwonders Transition: clip(v / distance, −35, 35) (ShapeInteraction)")
         static let dropTargetFactor = ParameterKey.number(
             "dropTargetFactor", default: 0.45, in: 0...1,
             summary: "[inferred] The presented drop target rests translated by −factor·H (its bottom edge at "
-                + "the drop point); the seed names the factor but not its value.",
-            source: "seed-transitions.md §8.4 (−factor·H), value inferred as 1 − 0.55")
+                + "the drop point); the original names the factor but not its value.",
+            source: "Segue's reading of the original (−factor·H), value inferred as 1 − 0.55")
     }
 }
 
@@ -96,50 +96,50 @@ extension TouchwondersZoomPop {
         static let window = ParameterKey.size(
             "window", default: sceneE.window,
             summary: "The window; both screens fill it.",
-            source: "seed-transitions.md §15 common device (390 × 844)")
+            source: "Segue's default scene: an iPhone window (390 × 844)")
         static let headerImageFrame = ParameterKey.rect(
             "headerImageFrame", default: sceneE.header,
             summary: "The detail header image I (3:4), window points; the shared element starts here.",
-            source: "seed-transitions.md §15.6 scene E: I = (10, 57, 370, 493.33)")
+            source: "Segue's default scene: I = (10, 57, 370, 493.33)")
         static let cellImageFrame = ParameterKey.rect(
             "cellImageFrame", default: sceneE.cell,
             summary: "The grid cell's image T, window points; a finished pop lands the element here.",
-            source: "seed-transitions.md §15.6 scene E: T = (16, 300, 171, 228)")
+            source: "Segue's default scene: T = (16, 300, 171, 228)")
         static let duration = ParameterKey.number(
             "duration", default: 0.8, in: 0.01...10, unit: "s",
             summary: "The transition's nominal duration; the spring's settling time replaces it unless "
                 + "timelineDuration is nominal.",
-            source: "seed 002: Transition(duration: 0.8, …) in InteractiveZoomTransitionController")
+            source: "Touchwonders Transition: Transition(duration: 0.8, …) in InteractiveZoomTransitionController")
         enum ReleaseRule: String, ParameterChoice {
             case zoomCompletion, panInteraction
         }
         static let releaseRule = ParameterKey.choice(
             "releaseRule", default: ReleaseRule.zoomCompletion,
             summary: "How the release decides finish or cancel.",
-            source: "seed 002: InteractiveZoomTransitionController.completionPosition")
+            source: "Touchwonders Transition: InteractiveZoomTransitionController.completionPosition")
         static let completionThreshold = ParameterKey.number(
             "completionThreshold", default: 0.33, in: 0...1,
             summary: "Finish when the fraction complete is above this (the library default is 1/3).",
-            source: "seed 002: fractionComplete > 0.33 (InteractiveZoomTransitionController)")
+            source: "Touchwonders Transition: fractionComplete > 0.33 (InteractiveZoomTransitionController)")
         static let fadeOutStart = ParameterKey.number(
             "fadeOutStart", default: 0, in: 0...1,
             summary: "earlyFadeOut: the fraction at which the detail screen starts fading out.",
-            source: "seed 002: AnimationRange(start: 0, end: 0.2) in FadeTransition")
+            source: "Touchwonders Transition: AnimationRange(start: 0, end: 0.2) in FadeTransition")
         static let fadeOutEnd = ParameterKey.number(
             "fadeOutEnd", default: 0.2, in: 0...1,
             summary: "earlyFadeOut: the fraction at which the detail screen is gone.",
-            source: "seed 002: AnimationRange(start: 0, end: 0.2) in FadeTransition")
+            source: "Touchwonders Transition: AnimationRange(start: 0, end: 0.2) in FadeTransition")
         static let fadeInStart = ParameterKey.number(
             "fadeInStart", default: 0.1, in: 0...1,
             summary: "delayedFadeIn: the fraction at which the grid starts fading in.",
-            source: "seed 002: AnimationRange(start: 0.1, end: 0.4) in FadeTransition")
+            source: "Touchwonders Transition: AnimationRange(start: 0.1, end: 0.4) in FadeTransition")
         static let fadeInEnd = ParameterKey.number(
             "fadeInEnd", default: 0.4, in: 0...1,
             summary: "delayedFadeIn: the fraction at which the grid is fully shown.",
-            source: "seed 002: AnimationRange(start: 0.1, end: 0.4) in FadeTransition")
+            source: "Touchwonders Transition: AnimationRange(start: 0.1, end: 0.4) in FadeTransition")
         static let legacyCentreOffset = ParameterKey.flag(
             "legacyCentreOffset",
             summary: "Reproduce the example's hard-coded (+10, +10) pt element centre offset while dragged.",
-            source: "seed-transitions.md §8.3, §14.46")
+            source: "Segue's reading of the original")
     }
 }

@@ -94,7 +94,9 @@ enum TouchwondersReleaseRule {
         id: "panInteraction",
         summary: "a flick (|v| ≥ flickVelocity) along the operation's axis finishes if it points the finishing way "
             + "and cancels otherwise; else finish iff fraction complete > 1/3",
-        source: "seed 002 (S4 PanInteractionController: completionThreshold 1/3, minimumFlickVelocity 1200)")
+        source:
+            "Touchwonders Transition, github.com/Touchwonders/Transition (PanInteractionController: completionThreshold 1/3, minimumFlickVelocity 1200)"
+    )
 
     /// `PanInteractionController.completionPosition`: the flick is classified by its larger
     /// axis; `finishing` is the finishing direction's sign on the vertical axis (+1 down, −1 up).

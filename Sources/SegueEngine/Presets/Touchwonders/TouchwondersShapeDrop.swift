@@ -11,9 +11,10 @@ struct TouchwondersShapeDrop: Preset {
         summary: "Drag the shape up: it follows the finger while the drop target slides down; released past 1/3 "
             + "(or flicked up) it springs onto the drop point (m 2, k 1500, c 98, starting at the finger's "
             + "velocity), otherwise back. A new touch during the spring grabs the shape in flight. [inferred] the "
-            + "drop target ends at −0.45·H (the seed's factor is not given) and is scrubbed and continued "
+            + "drop target ends at −0.45·H (the original's factor is not given) and is scrubbed and continued "
             + "linearly; the dropped copy stays on the drop target after a finish.",
-        source: "seed 002 (Touchwonders Transition, ShapeInteraction; seed-transitions.md §8.1, §8.4, §15.6)")
+        source:
+            "Touchwonders Transition, github.com/Touchwonders/Transition (Touchwonders Transition, ShapeInteraction)")
 
     let sceneFields: [ParameterSpec] = [
         Keys.window.spec,
@@ -26,7 +27,7 @@ struct TouchwondersShapeDrop: Preset {
             Keys.duration.spec
         ]
         + TouchwondersSpring.parameters(
-            2, 1500, 98, "seed 002: UISpringTimingParameters(mass: 2, stiffness: 1500, damping: 98)")
+            2, 1500, 98, "Touchwonders Transition: UISpringTimingParameters(mass: 2, stiffness: 1500, damping: 98)")
         + [
             TouchwondersReleaseRule.Keys.timelineDuration.spec,
             Keys.releaseRule.spec,
@@ -45,7 +46,7 @@ struct TouchwondersShapeDrop: Preset {
                 id: "shapeCompletion",
                 summary: "an upward flick (|v| > flickVelocity, vy < 0) finishes; otherwise finish iff fraction "
                     + "complete > 1/3",
-                source: "seed 002: ShapeInteractionController.completionPosition"),
+                source: "Touchwonders Transition: ShapeInteractionController.completionPosition"),
             TouchwondersReleaseRule.panInteraction), acceptsRegrab: true)
 
     /// Touch the shape at (195, 740) and drag up 200 pt in 0.25 s, then lift one frame later:

@@ -12,8 +12,10 @@ struct TouchwondersZoomPop: Preset {
             + "screens zoom and cross-fade; released past 0.33 (or flicked down) it springs onto the cell "
             + "(m 0.1, k 15, c 2), otherwise back. A new touch during the spring grabs the image in flight. "
             + "[inferred] regrab progress continues from the grabbed state; the layers follow a linear timeline; "
-            + "[beyond the seed] the +10 pt centre offset is off unless legacyCentreOffset.",
-        source: "seed 002 (Touchwonders Transition, InteractiveZoomTransition; seed-transitions.md §8.1–§8.3, §15.6)")
+            + "[beyond the original] the +10 pt centre offset is off unless legacyCentreOffset.",
+        source:
+            "Touchwonders Transition, github.com/Touchwonders/Transition (Touchwonders Transition, InteractiveZoomTransition–,)"
+    )
 
     static let sceneE = (
         window: Size(width: 390, height: 844),
@@ -32,7 +34,7 @@ struct TouchwondersZoomPop: Preset {
             Keys.duration.spec
         ]
         + TouchwondersSpring.parameters(
-            0.1, 15, 2, "seed 002: UISpringTimingParameters(mass: 0.1, stiffness: 15, damping: 2)")
+            0.1, 15, 2, "Touchwonders Transition: UISpringTimingParameters(mass: 0.1, stiffness: 15, damping: 2)")
         + [
             TouchwondersReleaseRule.Keys.timelineDuration.spec,
             Keys.releaseRule.spec,
@@ -54,7 +56,7 @@ struct TouchwondersZoomPop: Preset {
                 id: "zoomCompletion",
                 summary: "|v| > flickVelocity and vy > 0 finishes, |v| > flickVelocity and vy < 0 cancels; "
                     + "otherwise finish iff fraction complete > 0.33",
-                source: "seed 002: InteractiveZoomTransitionController.completionPosition"),
+                source: "Touchwonders Transition: InteractiveZoomTransitionController.completionPosition"),
             TouchwondersReleaseRule.panInteraction), acceptsRegrab: true)
 
     /// §15.6: touch the header at (195, 250) and drag to (215, 480) in 0.3 s, then rest 0.1 s:

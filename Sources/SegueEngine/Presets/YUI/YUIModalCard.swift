@@ -8,77 +8,79 @@ struct YUIModalCard: Preset {
     let description = PresetDescription(
         id: "yui.modalCard", title: "YUI three-stage modal card",
         summary: "A card inset 12 pt from the edges, resting at peek, half or full height, dragged between the "
-            + "stages and sprung (0.4 s, damping 1, velocity 0.2) to the stage the release picks: seed 004's "
+            + "stages and sprung (0.4 s, damping 1, velocity 0.2) to the stage the release picks: YUI's "
             + "thresholds by default, or the nearest stage to the projected top edge. By default the card follows "
             + "the finger 1:1 and rubber-bands past peek and full with UIScrollView's 0.55 formula [beyond the "
-            + "seed]; dragMapping = seed reproduces the seed's 400 pt-per-stage mapping. Frame progress runs "
+            + "original]; dragMapping = seed reproduces the original's 400 pt-per-stage mapping. Frame progress runs "
             + "from the start stage (0) to the chosen stage (1), or, when the card stays, toward the neighbour the "
             + "drag headed for [inferred]; the decision finishes when the stage "
             + "changes and cancels when it stays; the settled frame carries the stage (and projectedY) as "
             + "annotations.",
-        source: "seed 004 (YUI ModalCard.swift, ModalCardView.swift; seed-transitions.md §12, §15.10)")
+        source: "the YUI gallery, github.com/yihui-hu/YUI (YUI ModalCard.swift, ModalCardView.swift)")
     /// The parameters, each declared once with its seed source.
     enum Keys {
         static let startStage = ParameterKey.choice(
             "startStage", default: YUIModalCardStage.half,
             summary: "The stage the card rests in when the finger comes down.",
-            source: "seed 004 ModalCard: starts in .half without animation")
+            source: "YUI (yihui-hu/YUI) ModalCard: starts in .half without animation")
         static let dragMapping = ParameterKey.choice(
             "dragMapping", default: YUIModalCardDrag.rubberBand,
-            summary: "rubberBand: the top follows the finger, rubber-banded past peek and full [beyond the seed]; "
-                + "seed: seed 004's 400 pt-per-stage mapping with its 0.2 band (§14 items 32–35, 37).",
-            source: "engine (issue: UIScrollView rubber band); seed 004 handlePan for 'seed'")
+            summary: "rubberBand: the top follows the finger, rubber-banded past peek and full [beyond the original]; "
+                + "seed: YUI's 400 pt-per-stage mapping with its 0.2 band.",
+            source: "engine (issue: UIScrollView rubber band); YUI (yihui-hu/YUI) handlePan for 'seed'")
         static let rubberBandCoefficient = ParameterKey.number(
             "rubberBandCoefficient", default: 0.55, in: 0.01...2,
             summary: "UIScrollView's rubber-band coefficient c in (1 − 1/(x·c/H + 1))·H (rubberBand mapping).",
-            source: "motion-math.md §4.5 (c = 0.55 for touches)")
+            source: "UIScrollView rubber band (c = 0.55 for touches)")
         static let dragDistance = ParameterKey.number(
             "dragDistance", default: 400, in: 1...2000, unit: "pt",
             summary: "The drag that moves the card one stage (seed mapping).",
-            source: "seed 004 handlePan: abs(translation.y) / 400")
+            source: "YUI (yihui-hu/YUI) handlePan: abs(translation.y) / 400")
         static let bandFactor = ParameterKey.number(
             "bandFactor", default: 0.2, in: 0...1,
-            summary: "The seed's linear rubber band past the full or half height (seed mapping).",
-            source: "seed 004 handlePan: 0.2 * (newHeight - maxHeight)")
+            summary: "The original's linear rubber band past the full or half height (seed mapping).",
+            source: "YUI (yihui-hu/YUI) handlePan: 0.2 * (newHeight - maxHeight)")
         static let releaseRule = ParameterKey.choice(
             "releaseRule", default: YUIModalCardRelease.seed,
-            summary: "seed: seed 004's thresholds; projection: nearest stage to the projected top edge.",
-            source: "seed 004 handlePan .ended; motion-math.md §4.4")
+            summary: "seed: YUI's thresholds; projection: nearest stage to the projected top edge.",
+            source: "YUI (yihui-hu/YUI) handlePan .ended; UIScrollView deceleration")
         static let velocityThreshold = ParameterKey.number(
             "velocityThreshold", default: 500, in: 0...10_000, unit: "pt/s",
-            summary: "The seed rule's release speed that moves one stage.",
-            source: "seed 004 handlePan: velocity.y > 500 / < -500")
+            summary: "The original rule's release speed that moves one stage.",
+            source: "YUI (yihui-hu/YUI) handlePan: velocity.y > 500 / < -500")
         static let translationThreshold = ParameterKey.number(
             "translationThreshold", default: 50, in: 0...2000, unit: "pt",
-            summary: "The seed rule's drag that moves one stage.",
-            source: "seed 004 handlePan: translation.y > 50 / < -50")
+            summary: "The original rule's drag that moves one stage.",
+            source: "YUI (yihui-hu/YUI) handlePan: translation.y > 50 / < -50")
         static let decelerationRate = ParameterKey.number(
             "decelerationRate", default: 0.998, in: 0.9...0.9999,
             summary: "The projection rule's per-millisecond velocity factor (UIScrollView .normal 0.998, .fast 0.99).",
-            source: "motion-math.md §4.4 (DecelerationRate.normal)")
+            source: "UIScrollView deceleration (DecelerationRate.normal)")
         static let oneStagePerSwipe = ParameterKey.flag(
             "oneStagePerSwipe", summary: "The projection rule moves at most one stage from the start stage.",
-            source: "engine (issue option) [beyond the seed]")
+            source: "engine (issue option) [beyond the original]")
         static let duration = ParameterKey.number(
             "duration", default: 0.4, in: 0.01...10, unit: "s",
-            summary: "The settle spring's duration (UIKit's duration + damping mapping, motion-math.md §2.3).",
+            summary:
+                "The settle spring's duration (UIKit's duration + damping mapping, UIKit's duration + damping mapping).",
             source:
-                "seed 004: UIView.animate(withDuration: 0.4, usingSpringWithDamping: 1.0, initialSpringVelocity: 0.2)")
+                "YUI (yihui-hu/YUI): UIView.animate(withDuration: 0.4, usingSpringWithDamping: 1.0, initialSpringVelocity: 0.2)"
+        )
         static let dampingRatio = ParameterKey.number(
             "dampingRatio", default: 1, in: 0.01...1, summary: "The settle spring's damping ratio.",
-            source: "seed 004: usingSpringWithDamping: 1.0")
+            source: "YUI (yihui-hu/YUI): usingSpringWithDamping: 1.0")
         static let initialVelocity = ParameterKey.number(
             "initialVelocity", default: 0.2, in: -10...10, unit: "1/s",
             summary: "The settle spring's initial velocity, in whole changes per second.",
-            source: "seed 004: initialSpringVelocity: 0.2")
+            source: "YUI (yihui-hu/YUI): initialSpringVelocity: 0.2")
         static let cornerRadius = ParameterKey.number(
             "cornerRadius", default: 40, in: 0...200, unit: "pt", summary: "The content's continuous corner radius.",
-            source: "seed 004 ModalCardView: layer.cornerRadius = 40, .continuous")
+            source: "YUI (yihui-hu/YUI) ModalCardView: layer.cornerRadius = 40, .continuous")
         static let legacyIgnoresCancel = ParameterKey.flag(
             "legacyIgnoresCancel",
-            summary: "Reproduce the seed: a cancelled pan leaves the card where it was (§14 item 36); by default "
+            summary: "Reproduce the original: a cancelled pan leaves the card where it was; by default "
                 + "it springs back to the start stage.",
-            source: "seed-transitions.md §14.36")
+            source: "a flaw of the original, which Segue fixes by default")
     }
     let sceneFields = YUIModalCardScene.fields
     let parameters = [ParameterSpec](
@@ -172,7 +174,7 @@ struct YUIModalCard: Preset {
         if gesture.release.phase == .cancelled {
             let reason =
                 parameters[Keys.legacyIgnoresCancel]
-                ? "the gesture was cancelled and, as in the seed, the card stays where it was"
+                ? "the gesture was cancelled and, as in the original, the card stays where it was"
                 : "the gesture was cancelled, so the card returns to \(start.rawValue)"
             return (start, reference(start), nil, decision(start, rule: "gestureCancelled", reason))
         }

@@ -14,12 +14,12 @@ enum YUIModalCardRelease: String, ParameterChoice {
             id: "seed",
             summary: "peek: ty < −0.5H → full, vy < −500 or ty < −50 → half; half: vy > 500 or ty > 50 → peek, "
                 + "vy < −500 or ty < −50 → full; full: ty > 0.5H → peek, vy > 500 or ty > 50 → half; else stay",
-            source: "seed 004 (YUI ModalCard handlePan .ended; seed-transitions.md §12.3)"),
+            source: "the YUI gallery, github.com/yihui-hu/YUI (YUI ModalCard handlePan .ended)"),
         DecisionRule(
             id: "projection",
             summary: "the stage nearest the top edge projected by (vy/1000)·d/(1 − d); optionally at most one "
-                + "stage from the start [beyond the seed]",
-            source: "motion-math.md §4.4 (WWDC 2018 session 803 projection)"))
+                + "stage from the start [beyond the original]",
+            source: "UIScrollView deceleration, projected (WWDC 2018 session 803)"))
 
     /// The seed rule's stage and its reason, for a release at translation `ty` (points) and
     /// velocity `vy` (points per second), with thresholds `v` (points per second; seed 004: 500)

@@ -39,19 +39,19 @@ struct YUIModalCardScene: Sendable {
         static let window = ParameterKey.size(
             "window", default: Size(width: 390, height: 844),
             summary: "The window; the card spans its width less the insets.",
-            source: "seed-transitions.md §15 common device (390 × 844)")
+            source: "Segue's default scene: an iPhone window (390 × 844)")
         static let safeAreaBottom = ParameterKey.number(
             "safeAreaBottom", default: 34, in: 0...200, unit: "pt",
             summary: "The bottom safe-area inset the card is pinned to (Sb = H − safeAreaBottom).",
-            source: "seed-transitions.md §15 common device (safeBottom = 34)")
+            source: "Segue's default scene (safeBottom = 34)")
         static let inset = ParameterKey.number(
             "inset", default: 12, in: 0...100, unit: "pt",
             summary: "The content's inset from the left and right edges, and its gap above Sb in half and full.",
-            source: "seed 004 ModalCardView: leading/trailing 12, bottom constant −12")
+            source: "YUI (yihui-hu/YUI) ModalCardView: leading/trailing 12, bottom constant −12")
         static let peekTab = ParameterKey.number(
             "peekTab", default: 60, in: 0...400, unit: "pt",
             summary: "How much of the card shows above Sb in the peek stage; at most inset + H/2, the half stage.",
-            source: "seed 004 ModalCard: peek bottom constant 0.5·H − 60")
+            source: "YUI (yihui-hu/YUI) ModalCard: peek bottom constant 0.5·H − 60")
     }
     static let fields = [ParameterSpec](Keys.window, Keys.safeAreaBottom, Keys.inset, Keys.peekTab)
 

@@ -9,34 +9,35 @@ struct YUIUntitledInteractivePop: Preset {
         id: "yui.untitled.interactivePop", title: "YUI [untitled] album pop scrubbed by a pan (percent-driven)",
         summary: "A horizontal pan (|vx| > |vy| when it begins) scrubs the slide-over pop, p = tx / W; released, it "
             + "finishes iff vx > 900 pt/s or (p > 0.1 and vx > 0), otherwise cancels at completionSpeed = p, so "
-            + "the cancel always lasts the reported duration. The seed reports 0.35 s for a 0.4 s animation, so "
-            + "dragging never reaches the end (§14.14); fixed by default (both 0.4 s), reproduced with "
-            + "legacyDurationMismatch. p is clamped to [0, 1] and a cancel from p ≤ 0 is immediate (§14.13) "
-            + "[beyond the seed].",
-        source: "seed 004 ([untitled] handlePan, SharedTransitionConfig.untitled; seed-transitions.md §11.3, §15.9)")
+            + "the cancel always lasts the reported duration. The original reports 0.35 s for a 0.4 s animation, so "
+            + "dragging never reaches the end; fixed by default (both 0.4 s), reproduced with "
+            + "legacyDurationMismatch. p is clamped to [0, 1] and a cancel from p ≤ 0 is immediate "
+            + "[beyond the original].",
+        source: "the YUI gallery, github.com/yihui-hu/YUI ([untitled] handlePan, SharedTransitionConfig.untitled)")
 
     /// The parameters, each declared once with its seed source.
     enum Keys {
         static let animationDuration = ParameterKey.number(
             "animationDuration", default: 0.4, in: 0.01...10, unit: "s",
             summary: "How long the scrubbed pop animation runs (curve YUI (0.25, 0.46, 0.45, 0.94)).",
-            source: "seed 004 [untitled] interactive pop: UIView.animate(withDuration: 0.4), Y_CURVE")
+            source: "YUI (yihui-hu/YUI) [untitled] interactive pop: UIView.animate(withDuration: 0.4), Y_CURVE")
         static let reportedDuration = ParameterKey.number(
             "reportedDuration", default: 0.35, in: 0.01...10, unit: "s",
-            summary: "The transitionDuration the seed reports, used only with legacyDurationMismatch.",
-            source: "seed 004 SharedTransitionConfig.untitled duration 0.35")
+            summary: "The transitionDuration the original reports, used only with legacyDurationMismatch.",
+            source: "YUI (yihui-hu/YUI) SharedTransitionConfig.untitled duration 0.35")
         static let legacyDurationMismatch = ParameterKey.flag(
             "legacyDurationMismatch",
-            summary: "Scrub with the reported 0.35 s against the 0.4 s animation, as the seed does (§14.14).",
-            source: "seed-transitions.md §14.14")
+            summary: "Scrub with the reported 0.35 s against the 0.4 s animation, as the original does.",
+            source: "a flaw of the original, which Segue fixes by default")
         static let finishVelocity = ParameterKey.number(
             "finishVelocity", default: 900, in: 0...10_000, unit: "pt/s",
-            summary: "A release faster than this to the right finishes.", source: "seed 004 handlePan: velocity.x > 900"
+            summary: "A release faster than this to the right finishes.",
+            source: "YUI (yihui-hu/YUI) handlePan: velocity.x > 900"
         )
         static let finishProgress = ParameterKey.number(
             "finishProgress", default: 0.1, in: 0...1,
             summary: "A release past this progress while moving right finishes.",
-            source: "seed 004 handlePan: progress > 0.1 && velocity.x > 0")
+            source: "YUI (yihui-hu/YUI) handlePan: progress > 0.1 && velocity.x > 0")
     }
     let sceneFields = YUIUntitledScene.fields
     let parameters = [ParameterSpec](
@@ -45,7 +46,7 @@ struct YUIUntitledInteractivePop: Preset {
     static let rule = DecisionRule(
         id: "yuiUntitled",
         summary: "finish iff vx > 900 pt/s or (p > 0.1 and vx > 0), else cancel at completionSpeed p",
-        source: "seed 004 ([untitled] handlePan .ended; seed-transitions.md §11.3)")
+        source: "the YUI gallery, github.com/yihui-hu/YUI ([untitled] handlePan .ended)")
     /// Scene H's first test: tx grows to 60 (p = 0.154) at 200 pt/s, then the finger lifts.
     let trigger = Trigger.gesture(
         example: ExampleGestures.linearDrag(from: Point(x: 40, y: 500), by: Point(x: 60, y: 0), over: 0.3),
@@ -66,7 +67,7 @@ struct YUIUntitledInteractivePop: Preset {
             let reason =
                 gesture.recognitionTime == nil
                 ? "the finger never moved, so the pan never began"
-                : "the pan began at (\(Format.speed(start.x)), \(Format.speed(start.y))) pt/s; seed 004 pops only "
+                : "the pan began at (\(Format.speed(start.x)), \(Format.speed(start.y))) pt/s; YUI (yihui-hu/YUI) pops only "
                     + "when |vx| > |vy|"
             return try gesture.stillSimulation(
                 presetID: description.id, layers: layers.all, still: detailAlone, input: input,

@@ -15,16 +15,18 @@ struct YUIUntitledScene: Sendable {
         static let window = ParameterKey.size(
             "window", default: Size(width: 390, height: 844),
             summary: "The window; the grid and detail screens fill it.",
-            source: "seed-transitions.md §15 common device (390 × 844)")
+            source: "Segue's default scene: an iPhone window (390 × 844)")
         static let cellFrame = ParameterKey.rect(
             "cellFrame", default: Rect(x: 32, y: 306, width: 147, height: 147),
             summary: "The selected cell's album art (Fc), window points: item 2 of 2 columns of 147 pt.",
-            source: "seed 004 [untitled] grid: insets 32, spacing 32 × 40, top 72 + safe top; seed-transitions.md §15.9"
+            source:
+                "YUI (yihui-hu/YUI) [untitled] grid: insets 32, spacing 32 × 40, top 72 + safe top; Segue's default scene"
         )
         static let detailArtFrame = ParameterKey.rect(
             "detailArtFrame", default: Rect(x: 20, y: 125, width: 350, height: 350),
             summary: "The detail screen's square album art (Fd), window points.",
-            source: "seed 004 [untitled] detail: x = 20, width W − 40, y = safeTop + 78; seed-transitions.md §15.9")
+            source:
+                "YUI (yihui-hu/YUI) [untitled] detail: x = 20, width W − 40, y = safeTop + 78; Segue's default scene")
     }
     static let fields = [ParameterSpec](Keys.window, Keys.cellFrame, Keys.detailArtFrame)
 

@@ -8,17 +8,18 @@ struct YUIUntitledSpring {
     let dampingRatio: ParameterKey<Double>
     let initialVelocity: ParameterKey<Double>
 
-    static let push = YUIUntitledSpring(dampingRatio: 2, initialVelocity: 0.4, source: "seed 004 [untitled] push")
-    static let pop = YUIUntitledSpring(dampingRatio: 1, initialVelocity: 0, source: "seed 004 [untitled] pop")
+    static let push = YUIUntitledSpring(
+        dampingRatio: 2, initialVelocity: 0.4, source: "YUI (yihui-hu/YUI) [untitled] push")
+    static let pop = YUIUntitledSpring(dampingRatio: 1, initialVelocity: 0, source: "YUI (yihui-hu/YUI) [untitled] pop")
 
     private init(dampingRatio: Double, initialVelocity: Double, source: String) {
         duration = .number(
             "duration", default: 0.4, in: 0.01...10, unit: "s",
-            summary: "The spring's duration (UIKit's duration + damping mapping, motion-math.md §2.3).",
+            summary: "The spring's duration (UIKit's duration + damping mapping, UIKit's duration + damping mapping).",
             source: source + ": withDuration 0.4")
         self.dampingRatio = .number(
             "dampingRatio", default: dampingRatio, in: 0.01...10,
-            summary: "usingSpringWithDamping; UIKit clamps values above 1 to 1 (motion-math.md §2.3).",
+            summary: "usingSpringWithDamping; UIKit clamps values above 1 to 1 (UIKit's duration + damping mapping).",
             source: source + ": usingSpringWithDamping \(Format.amount(dampingRatio))")
         self.initialVelocity = .number(
             "initialVelocity", default: initialVelocity, in: -10...10, unit: "1/s",
@@ -51,7 +52,7 @@ struct YUIUntitledPush: Preset {
             + "cell's art scales uniformly onto the detail art (the radius scales with it, 16·350/147 ≈ 38.1, not "
             + "animated), on a UIView spring 0.4 s, damping 2 (UIKit clamps it to 1), velocity 0.4. The grid "
             + "placeholder grows about the cell's centre [inferred].",
-        source: "seed 004 ([untitled] pushAnimation; seed-transitions.md §11.1, §15.9)")
+        source: "the YUI gallery, github.com/yihui-hu/YUI ([untitled] pushAnimation)")
     let sceneFields = YUIUntitledScene.fields
     let parameters = YUIUntitledSpring.push.parameters
     let trigger = Trigger.tap
@@ -68,9 +69,9 @@ struct YUIUntitledPop: Preset {
     let description = PresetDescription(
         id: "yui.untitled.pop", title: "YUI [untitled] album slide-over (pop)",
         summary: "The detail slides out to the right without fading (the push's fade is not mirrored, as in the "
-            + "seed), the grid slides in from the left fading in, and a radius-40 copy of the detail art shrinks "
+            + "original), the grid slides in from the left fading in, and a radius-40 copy of the detail art shrinks "
             + "onto the cell (radius 40·147/350 ≈ 16.8), on a UIView spring 0.4 s, damping 1, velocity 0.",
-        source: "seed 004 ([untitled] popAnimation; seed-transitions.md §11.2, §15.9)")
+        source: "the YUI gallery, github.com/yihui-hu/YUI ([untitled] popAnimation)")
     let sceneFields = YUIUntitledScene.fields
     let parameters = YUIUntitledSpring.pop.parameters
     let trigger = Trigger.tap

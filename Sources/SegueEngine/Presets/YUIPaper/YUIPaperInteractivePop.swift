@@ -9,15 +9,16 @@ import SegueMath
 struct YUIPaperInteractivePop: Preset {
     let description = PresetDescription(
         id: "yui.fbPaper.interactivePop", title: "YUI Facebook Paper (drag the open card down to pop)",
-        summary: "Beyond the seed: seed 004's README lists the interactive drag on Paper cards as not done, so this "
-            + "drag is Segue's. A downward pan (vy > 1.5·|vx| when it begins, §10.4's gate) scrubs the pop: "
+        summary: "Beyond the original: YUI's README lists the interactive drag on Paper cards as not done, so this "
+            + "drag is Segue's. A downward pan (vy > 1.5·|vx| when it begins,'s gate) scrubs the pop: "
             + "p = clamp(ty / (0.5·H), 0, 1) and every layer shows the pop at e = p (the demo shrinking onto the "
             + "card, the strip shrinking back). On release: |vy| > 500 pt/s finishes iff vy > 0, otherwise it "
-            + "finishes iff p > 0.5 (the settings pull-down's policy, §10.4); the rest runs on seed 004's 0.5 s "
+            + "finishes iff p > 0.5 (the settings pull-down's policy,); the rest runs on YUI's 0.5 s "
             + "spring (damping 2 → 1) with the finger's velocity handed off. [inferred]: the drag distance 0.5·H, "
-            + "the gate and the release policy, all borrowed from §10.4; the header's frame and card count.",
-        source: "beyond seed 004 (README TODO: \"Add interactive gesture to Facebook Paper cards\"; "
-            + "seed-transitions.md §10.3, §10.4, §14.29)")
+            + "the gate and the release policy borrowed from the Paper settings pan; the header's frame and card count.",
+        source:
+            "beyond the YUI gallery, github.com/yihui-hu/YUI (README TODO: \"Add interactive gesture to Facebook Paper cards\"; "
+            + "Segue's reading of the original)")
     let sceneFields = YUIPaperScene.fields
     let parameters =
         YUIPaperParameters.all + [
@@ -33,8 +34,10 @@ struct YUIPaperInteractivePop: Preset {
         rules: DecisionRules(
             DecisionRule(
                 id: "flickOrHalf",
-                summary: "if |vy| > 500 pt/s finish iff vy > 0, else finish iff p > 0.5 (beyond the seed)",
-                source: "seed 004 HomeView settings pull-down release (seed-transitions.md §10.4), reused")))
+                summary: "if |vy| > 500 pt/s finish iff vy > 0, else finish iff p > 0.5 (beyond the original)",
+                source:
+                    "YUI (yihui-hu/YUI) HomeView settings pull-down release (Segue's reading of the original), reused"))
+    )
 
     /// From the middle of the screen the finger moves down 260 pt over 0.3 s at 60 Hz,
     /// then lifts one frame later (p = 260/422 ≈ 0.616, vy ≈ 867 pt/s → finish).

@@ -6,10 +6,10 @@ struct YUIPaperPop: Preset {
         summary: "From the full-screen pages, the strip shrinks back to 0.6 cards and its content offset returns, "
             + "the demo shrinks onto the selected card's image container and fades out (α 1 → 0, radius dcr → "
             + "dcr − 16), the header labels come down and fade in, the backdrop goes 0.5 → 0; the same 0.5 s spring. "
-            + "At the end the demo leaves the window. Beyond the seed by default: the page offset includes the "
+            + "At the end the demo leaves the window. Beyond the original by default: the page offset includes the "
             + "1.5 pt spacing (legacyPageOffset). [inferred]: the content offset returning to the scene's, the "
             + "header's frame, the number of cards.",
-        source: "seed 004 (HomeTransitionAnimationController.popAnimation; seed-transitions.md §10.3, §15.8)")
+        source: "the YUI gallery, github.com/yihui-hu/YUI (HomeTransitionAnimationController.popAnimation)")
     let sceneFields = YUIPaperScene.fields
     let parameters = YUIPaperParameters.all
     let trigger = Trigger.tap

@@ -9,10 +9,10 @@ struct YUIPaperPush: Preset {
             + "tapped card to the centre; the demo screen, transformed onto the card, grows with it to identity and "
             + "fades in (α = e), radius dcr − 12 → dcr, the header labels rise 0.4·H and fade, a black backdrop "
             + "goes to 0.5; a 0.5 s UIView spring (damping 2, clamped to 1 as UIKit does; velocity 0.2). Beyond the "
-            + "seed by default: the target offset includes the 1.5 pt spacing (legacyPageOffset reproduces the "
-            + "seed's i·W). [inferred]: the header's frame, the number of cards, the home leaving the window at "
+            + "original by default: the target offset includes the 1.5 pt spacing (legacyPageOffset reproduces the "
+            + "original's i·W). [inferred]: the header's frame, the number of cards, the home leaving the window at "
             + "the end.",
-        source: "seed 004 (HomeTransitionAnimationController.pushAnimation; seed-transitions.md §10.2, §15.8)")
+        source: "the YUI gallery, github.com/yihui-hu/YUI (HomeTransitionAnimationController.pushAnimation)")
     let sceneFields = YUIPaperScene.fields
     let parameters = YUIPaperParameters.all
     let trigger = Trigger.tap

@@ -16,7 +16,7 @@ struct YUIPaperSettings: Preset {
             + "velocity 0.6), no change snaps back on a 0.4 s spring (damping 1). [inferred]: the order "
             + "'translate, then scale' read as the visual shift s·ty (as scene G's 0.98·211 = 206.8), applied after "
             + "the touch-down transform when closing; upward drags while hidden clamped to ty = 0.",
-        source: "seed 004 (YUI HomeView settings pan; seed-transitions.md §10.4, §15.8)")
+        source: "the YUI gallery, github.com/yihui-hu/YUI (YUI HomeView settings pan)")
     let sceneFields =
         YUIPaperScene.fields + [
             Keys.settingsShown.spec
@@ -42,7 +42,7 @@ struct YUIPaperSettings: Preset {
                 id: "flickOrHalf",
                 summary:
                     "if |vy| > 500 pt/s show iff vy > 0, else show iff ty / maxT > 0.5; a change finishes (toggles)",
-                source: "seed 004 HomeView settings pan .ended/.cancelled")))
+                source: "YUI (yihui-hu/YUI) HomeView settings pan .ended/.cancelled")))
 
     /// §15.8: from (195, 200) the finger moves down 211 pt (p = 0.5) over 0.5 s at 60 Hz
     /// and rests there for 0.2 s before lifting: vy ≈ 0 < 500 and p = 0.5 is not above

@@ -193,7 +193,7 @@ struct YUIPaperState: Sendable, Hashable {
                 LayerDescription(
                     id: "demo",
                     role: "the demo screen; its transform maps it onto the selected card, its cornerRadius does not "
-                        + "clip (seed-transitions.md §14.26)",
+                        + "clip (as in the original)",
                     frame: scene.bounds),
             ]
     }

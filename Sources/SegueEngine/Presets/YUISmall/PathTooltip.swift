@@ -12,23 +12,23 @@ struct PathTooltip: Preset {
             + "velocity); the 120 × 40 tooltip fades in over 0.2 s, rides the scroll indicator (ty = progress·maxTravel) "
             + "and each frame's annotations give the offset, the post under the tooltip (index) with its time label and "
             + "hand angles. 1.0 s after scrolling stops it fades out over 0.3 s. The decision always finishes (rule "
-            + "fadeOutAfterScrolling). Beyond the seed [inferred]: posts of equal height with evenly spaced times, no "
+            + "fadeOutAfterScrolling). Beyond the original [inferred]: posts of equal height with evenly spaced times, no "
             + "rubber band at the content's ends, the hands shown at their target angles (no spring).",
-        source: "seed 004 (YUI PathView, PathClockTooltip; seed-transitions.md §13.3, §15.13)")
+        source: "the YUI gallery, github.com/yihui-hu/YUI (YUI PathView, PathClockTooltip)")
     /// The scene's fields, as clients set them.
     enum SceneKeys {
         static let window = ParameterKey.size(
             "window", default: Size(width: 390, height: 844), summary: "The window; the list fills it.",
-            source: "seed-transitions.md §15 common device (390 × 844)")
+            source: "Segue's default scene: an iPhone window (390 × 844)")
         static let safeTop = ParameterKey.number(
             "safeTop", default: 47, in: 0...500, unit: "pt", summary: "The top safe-area inset; the tooltip's top.",
-            source: "seed-transitions.md §15 (safeTop = 47)")
+            source: "Segue's default scene (safeTop = 47)")
         static let safeBottom = ParameterKey.number(
             "safeBottom", default: 34, in: 0...500, unit: "pt", summary: "The bottom safe-area inset.",
-            source: "seed-transitions.md §15 (safeBottom = 34)")
+            source: "Segue's default scene (safeBottom = 34)")
         static let contentHeight = ParameterKey.number(
             "contentHeight", default: 8000, in: 1...1_000_000, unit: "pt", summary: "The list's content height.",
-            source: "seed-transitions.md §15.13 (content height 8000)")
+            source: "Segue's default scene (content height 8000)")
         static let initialOffset = ParameterKey.number(
             "initialOffset", default: 0, in: 0...1_000_000, unit: "pt",
             summary: "The scroll offset when the finger touches down (clamped to the scrollable range).",
@@ -43,20 +43,20 @@ struct PathTooltip: Preset {
         static let showDuration = ParameterKey.number(
             "showDuration", default: 0.2, in: 0.01...10, unit: "s",
             summary: "The fade-in on scroll (UIView default curve, easeInOut).",
-            source: "seed 004: UIView.animate(withDuration: 0.2)")
+            source: "YUI (yihui-hu/YUI): UIView.animate(withDuration: 0.2)")
         static let hideDelay = ParameterKey.number(
             "hideDelay", default: 1, in: 0...10, unit: "s",
             summary: "How long after scrolling stops the fade-out starts.",
-            source: "seed 004: Timer.scheduledTimer(withTimeInterval: 1.0)")
+            source: "YUI (yihui-hu/YUI): Timer.scheduledTimer(withTimeInterval: 1.0)")
         static let hideDuration = ParameterKey.number(
             "hideDuration", default: 0.3, in: 0.01...10, unit: "s", summary: "The fade-out (easeInOut).",
-            source: "seed 004: UIView.animate(withDuration: 0.3, .curveEaseInOut)")
+            source: "YUI (yihui-hu/YUI): UIView.animate(withDuration: 0.3, .curveEaseInOut)")
         static let visibleTranslation = ParameterKey.number(
             "visibleTranslation", default: -8, in: -200...200, unit: "pt", summary: "The tooltip's tx while shown.",
-            source: "seed 004: translationX: -8")
+            source: "YUI (yihui-hu/YUI): translationX: -8")
         static let hiddenTranslation = ParameterKey.number(
             "hiddenTranslation", default: 4, in: -200...200, unit: "pt", summary: "The tooltip's tx while hidden.",
-            source: "seed 004: translationX: 4")
+            source: "YUI (yihui-hu/YUI): translationX: 4")
         static let stopSpeed = ParameterKey.number(
             "stopSpeed", default: 1, in: 0.01...1000, unit: "pt/s",
             summary: "The speed at which a coasting scroll counts as stopped [inferred].", source: "engine")
@@ -86,7 +86,7 @@ struct PathTooltip: Preset {
                 id: "fadeOutAfterScrolling",
                 summary: "always finish: when scrolling stops (the release, or the end of the coast) the tooltip "
                     + "fades out after hideDelay over hideDuration",
-                source: "seed 004: scrollViewDidEndDragging/DidEndDecelerating start the 1.0 s hide timer")))
+                source: "YUI (yihui-hu/YUI): scrollViewDidEndDragging/DidEndDecelerating start the 1.0 s hide timer")))
 
     /// The tooltip's constant geometry: 120 × 40, trailing inset 4, top at safeTop.
     static let tooltipSize = Size(width: 120, height: 40)

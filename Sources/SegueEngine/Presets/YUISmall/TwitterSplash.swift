@@ -13,57 +13,57 @@ struct TwitterSplash: Preset {
             + "then, on UIKit springs (damping 0.8, velocity 0.6), the mask grows to 60× and the container returns "
             + "to 1 over 0.8 s while the screenshot fades in over 0.4 s; the mask is removed at 2.0 s. The mask is "
             + "sent as an SVG path beside its bounding rect; the bird's outline is a stand-in [inferred], since "
-            + "the seed's logo is an image. Reproduced as in the seed: the easeInOut option on the springs is "
-            + "ignored (§14.49) and the apparent first-stage shrink is 0.7·1.16 = 0.812 (§14.50).",
-        source: "seed 004 (YUI TwitterSplashScreenView; seed-transitions.md §13.2, §15.12)")
+            + "the original's logo is an image. Reproduced as in the original: the easeInOut option on the springs is "
+            + "ignored and the apparent first-stage shrink is 0.7·1.16 = 0.812.",
+        source: "the YUI gallery, github.com/yihui-hu/YUI (YUI TwitterSplashScreenView)")
     /// The scene's fields, as clients set them.
     enum SceneKeys {
         static let window = ParameterKey.size(
             "window", default: Size(width: 390, height: 844),
             summary: "The window; the background and the container fill it.",
-            source: "seed-transitions.md §15 common device (390 × 844)")
+            source: "Segue's default scene: an iPhone window (390 × 844)")
         static let logoSize = ParameterKey.size(
             "logoSize", default: Size(width: 72.88, height: 60),
             summary: "The bird mask's size, points, centred on the screen.",
-            source: "seed 004: logo image 72.88 × 60 at (W/2 − 36.44, H/2 − 30)")
+            source: "YUI (yihui-hu/YUI): logo image 72.88 × 60 at (W/2 − 36.44, H/2 − 30)")
     }
 
     /// The parameters, each declared once with its seed source.
     enum Keys {
         static let holdDuration = ParameterKey.number(
             "holdDuration", default: 0.8, in: 0...10, unit: "s", summary: "How long the bird holds before it shrinks.",
-            source: "seed 004: delay 0.8")
+            source: "YUI (yihui-hu/YUI): delay 0.8")
         static let shrinkDuration = ParameterKey.number(
             "shrinkDuration", default: 0.4, in: 0.01...10, unit: "s",
             summary: "The first stage's length (UIView easeInOut).",
-            source: "seed 004: UIView.animate(withDuration: 0.4, options: .curveEaseInOut)")
+            source: "YUI (yihui-hu/YUI): UIView.animate(withDuration: 0.4, options: .curveEaseInOut)")
         static let shrinkMaskScale = ParameterKey.number(
             "shrinkMaskScale", default: 0.7, in: 0.01...10, summary: "The bird mask's scale after the first stage.",
-            source: "seed 004: scaleX: 0.7, y: 0.7")
+            source: "YUI (yihui-hu/YUI): scaleX: 0.7, y: 0.7")
         static let shrinkContainerScale = ParameterKey.number(
             "shrinkContainerScale", default: 1.16, in: 0.01...10,
             summary: "The container's scale after the first stage (about the screen's centre).",
-            source: "seed 004: scaleX: 1.16, y: 1.16")
+            source: "YUI (yihui-hu/YUI): scaleX: 1.16, y: 1.16")
         static let revealDuration = ParameterKey.number(
             "revealDuration", default: 0.8, in: 0.01...10, unit: "s",
             summary: "The reveal spring's duration: mask to revealMaskScale, container back to 1.",
-            source: "seed 004: UIView.animate(withDuration: 0.8, usingSpringWithDamping: 0.8, "
+            source: "YUI (yihui-hu/YUI): UIView.animate(withDuration: 0.8, usingSpringWithDamping: 0.8, "
                 + "initialSpringVelocity: 0.6)")
         static let revealMaskScale = ParameterKey.number(
             "revealMaskScale", default: 60, in: 1...1000, summary: "The bird mask's scale at the end of the reveal.",
-            source: "seed 004: scaleX: 60, y: 60")
+            source: "YUI (yihui-hu/YUI): scaleX: 60, y: 60")
         static let fadeDuration = ParameterKey.number(
             "fadeDuration", default: 0.4, in: 0.01...10, unit: "s",
             summary: "The screenshot's fade-in spring's duration, starting with the reveal.",
-            source: "seed 004: UIView.animate(withDuration: 0.4, usingSpringWithDamping: 0.8, "
+            source: "YUI (yihui-hu/YUI): UIView.animate(withDuration: 0.4, usingSpringWithDamping: 0.8, "
                 + "initialSpringVelocity: 0.6)")
         static let dampingRatio = ParameterKey.number(
             "dampingRatio", default: 0.8, in: 0.05...1, summary: "Both springs' damping ratio.",
-            source: "seed 004: usingSpringWithDamping: 0.8")
+            source: "YUI (yihui-hu/YUI): usingSpringWithDamping: 0.8")
         static let initialVelocity = ParameterKey.number(
             "initialVelocity", default: 0.6, in: -10...10,
             summary: "Both springs' relative initial velocity (whole changes per second).",
-            source: "seed 004: initialSpringVelocity: 0.6")
+            source: "YUI (yihui-hu/YUI): initialSpringVelocity: 0.6")
     }
     let sceneFields = [ParameterSpec](SceneKeys.window, SceneKeys.logoSize)
     let parameters = [ParameterSpec](

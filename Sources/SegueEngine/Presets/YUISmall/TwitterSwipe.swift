@@ -11,30 +11,32 @@ struct TwitterSwipe: Preset {
         summary: "A leftward pan drags the row, rounding its right corners (h/5·p) and deepening its shadow; the "
             + "neighbours round the adjacent corners (h/3·p) and the × tracks the gap at opacity p. Released at or "
             + "past 0.24·W the row slides out and fades in 0.2 s, otherwise it springs back (0.4 s, damping 1). "
-            + "Fixed: a row dragged back past its start shows (and settles to) rest [beyond the seed]; the × starts "
+            + "Fixed: a row dragged back past its start shows (and settles to) rest [beyond the original]; the × starts "
             + "hidden; the row's deletion layout animation after the slide is not simulated [inferred].",
-        source: "seed 004 (YUI TwitterSwipeGestureView, TweetCell; seed-transitions.md §13.1, §15.11)")
+        source: "the YUI gallery, github.com/yihui-hu/YUI (YUI TwitterSwipeGestureView, TweetCell)")
     /// The parameters, each declared once with its seed source.
     enum Keys {
         static let threshold = ParameterKey.number(
             "threshold", default: 0.24, in: 0.01...1,
             summary: "The drag, as a fraction of the window's width, at which p reaches 1 and a release deletes.",
-            source: "seed 004: let threshold = bounds.width * 0.24")
+            source: "YUI (yihui-hu/YUI): let threshold = bounds.width * 0.24")
         static let gateRatio = ParameterKey.number(
             "gateRatio", default: 1.5, in: 0...10,
             summary: "The pan begins only if |vx| > gateRatio·|vy| when it is recognised.",
-            source: "seed 004: gestureRecognizerShouldBegin, abs(velocity.x) > abs(velocity.y) * 1.5")
+            source: "YUI (yihui-hu/YUI): gestureRecognizerShouldBegin, abs(velocity.x) > abs(velocity.y) * 1.5")
         static let deleteDuration = ParameterKey.number(
             "deleteDuration", default: 0.2, in: 0.01...10, unit: "s",
             summary: "How long the row takes to slide out and fade (UIView default curve, easeInOut).",
-            source: "seed 004: UIView.animate(withDuration: 0.2)")
+            source: "YUI (yihui-hu/YUI): UIView.animate(withDuration: 0.2)")
         static let snapBackDuration = ParameterKey.number(
             "snapBackDuration", default: 0.4, in: 0.01...10, unit: "s",
             summary: "The snap-back spring's duration (UIKit's duration + damping mapping).",
-            source: "seed 004: UIView.animate(withDuration: 0.4, usingSpringWithDamping: 1, initialSpringVelocity: 0)")
+            source:
+                "YUI (yihui-hu/YUI): UIView.animate(withDuration: 0.4, usingSpringWithDamping: 1, initialSpringVelocity: 0)"
+        )
         static let snapBackDampingRatio = ParameterKey.number(
             "snapBackDampingRatio", default: 1, in: 0.05...1, summary: "The snap-back spring's damping ratio.",
-            source: "seed 004: usingSpringWithDamping: 1")
+            source: "YUI (yihui-hu/YUI): usingSpringWithDamping: 1")
         static let velocityEstimator = SharedKeys.velocityEstimator.defaulting(
             to: .uikit,
             summary: "How the velocity the gate reads is estimated: UIKit's 0.2/0.8 blend or a least-squares fit.")
@@ -52,7 +54,7 @@ struct TwitterSwipe: Preset {
                 id: "distance",
                 summary: "delete (finish) iff the release drags the row left by at least threshold·W (p = 1), else "
                     + "spring back (cancel); the velocity is not read",
-                source: "seed 004: if progress == 1 { delete } else { snap back }")))
+                source: "YUI (yihui-hu/YUI): if progress == 1 { delete } else { snap back }")))
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = TwitterSwipeScene(input.scene)
@@ -107,7 +109,7 @@ struct TwitterSwipe: Preset {
         let velocity = gesture.velocityAtRecognition
         return (
             abs(velocity.x) > ratio * abs(velocity.y),
-            "the pan began at (\(Format.speed(velocity.x)), \(Format.speed(velocity.y))) pt/s; seed 004 begins only "
+            "the pan began at (\(Format.speed(velocity.x)), \(Format.speed(velocity.y))) pt/s; YUI (yihui-hu/YUI) begins only "
                 + "when |vx| > \(Format.amount(ratio))·|vy|"
         )
     }

@@ -22,17 +22,17 @@ struct TwitterSwipeScene: Sendable {
     enum Keys {
         static let window = ParameterKey.size(
             "window", default: sceneJ.window, summary: "The window; the rows are full width.",
-            source: "seed-transitions.md §15 common device (390 × 844)")
+            source: "Segue's default scene: an iPhone window (390 × 844)")
         static let aboveCell = ParameterKey.rect(
             "aboveCell", default: sceneJ.aboveCell, summary: "The row above the panned one, window points.",
-            source: "seed-transitions.md §15.11")
+            source: "Segue's default scene")
         static let pannedCell = ParameterKey.rect(
             "pannedCell", default: sceneJ.pannedCell,
-            summary: "The row the finger pans (the one the seed hit-tests at began), window points.",
-            source: "seed-transitions.md §15.11")
+            summary: "The row the finger pans (the one the original hit-tests at began), window points.",
+            source: "Segue's default scene")
         static let belowCell = ParameterKey.rect(
             "belowCell", default: sceneJ.belowCell, summary: "The row below the panned one, window points.",
-            source: "seed-transitions.md §15.11")
+            source: "Segue's default scene")
     }
     static let fields = [ParameterSpec](Keys.window, Keys.aboveCell, Keys.pannedCell, Keys.belowCell)
 
