@@ -13,27 +13,17 @@ enum MiquidoAnimation {
     static func run(id: String, presenting: Bool, input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = MiquidoScene(input.scene)
         let parameters = input.parameters
-        let easing = MiquidoParameters.easing(parameters)
         let fade = parameters[MiquidoParameters.Keys.fadeOpacity]
         let reveals = parameters[MiquidoParameters.Keys.detailReveal] == .fade
         let settled: MiquidoState = presenting ? .detail : .grid
-        let grid = input.frameGrid(start: 0, end: easing.duration)
-        let frames = try grid.frames(
-            state: { time in
-                let x = easing.fraction(at: time)
-                return SimulationFrame(
-                    time: time, phase: .animating, progress: x,
-                    layers: state(presenting: presenting, x: x, fadeOpacity: fade, revealsDetail: reveals).layers(scene)
-                )
-            },
-            finalState: { time in
-                SimulationFrame(time: time, phase: .settled, progress: 1, layers: settled.layers(scene))
-            })
-        return Simulation(
-            presetID: id, frameRate: input.frameRate, duration: (frames.last?.time ?? 0) - grid.start,
+        return try TapTransition(
+            presetID: id,
             layers: MiquidoState.layerDescriptions(
-                scene, fadeColor: parameters[MiquidoParameters.Keys.fadeColor].rawValue), decision: nil,
-            events: [SimulationEvent(time: 0, type: .began), SimulationEvent(time: easing.duration, type: .finished)],
-            frames: frames)
+                scene, fadeColor: parameters[MiquidoParameters.Keys.fadeColor].rawValue),
+            easing: MiquidoParameters.easing(parameters),
+            state: { x in state(presenting: presenting, x: x, fadeOpacity: fade, revealsDetail: reveals).layers(scene)
+            },
+            settled: settled.layers(scene)
+        ).simulate(input)
     }
 }
