@@ -51,23 +51,10 @@ struct AppStoreDismiss: Preset {
         let parameters = input.parameters
         let radius = parameters[AppStoreParameters.Keys.cornerRadius]
         let from = AppStoreScene.scaled(scene.bounds, by: parameters[AppStoreParameters.Keys.shrinkScale])
-        let easing = Self.spring(parameters)
-        let grid = input.frameGrid(start: 0, end: easing.duration)
-        let frames = try grid.frames(
-            state: { time in
-                let x = easing.fraction(at: time)
-                return SimulationFrame(
-                    time: time, phase: .animating, progress: x,
-                    layers: Self.state(x, from: from, fromRadius: radius, scene: scene, radius: radius).layers(scene))
-            },
-            finalState: { time in
-                SimulationFrame(
-                    time: time, phase: .settled, progress: 1, layers: Self.settled(scene, radius: radius).layers(scene))
-            })
-        return Simulation(
-            presetID: description.id, frameRate: input.frameRate, duration: frames.last?.time ?? 0,
-            layers: AppStoreState.layerDescriptions(scene), decision: nil,
-            events: [SimulationEvent(time: 0, type: .began), SimulationEvent(time: easing.duration, type: .finished)],
-            frames: frames)
+        return try TapTransition(
+            presetID: description.id, layers: AppStoreState.layerDescriptions(scene), easing: Self.spring(parameters),
+            state: { x in Self.state(x, from: from, fromRadius: radius, scene: scene, radius: radius).layers(scene) },
+            settled: Self.settled(scene, radius: radius).layers(scene)
+        ).simulate(input)
     }
 }
