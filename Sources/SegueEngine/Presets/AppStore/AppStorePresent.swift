@@ -86,23 +86,16 @@ struct AppStorePresent: Preset {
                     backdropOpacity: blur.fraction(at: time)), x
             )
         }
-        let end = max(plan.duration, AppStoreConstants.blurDuration)
-        let grid = input.frameGrid(start: 0, end: end)
-        let frames = try grid.frames(
-            state: { time in
+        let settled = AppStoreState(
+            visibleRect: Rect(x: 0, y: topOffset, width: screenWidth, height: screenHeight), cornerRadius: 0,
+            isCell: false, backdropOpacity: 1)
+        return try TapTransition(
+            presetID: description.id, layers: AppStoreState.layerDescriptions(scene),
+            duration: max(plan.duration, AppStoreConstants.blurDuration),
+            animating: { time in
                 let (state, x) = state(at: time)
-                return SimulationFrame(time: time, phase: .animating, progress: x, layers: state.layers(scene))
-            },
-            finalState: { time in
-                let settled = AppStoreState(
-                    visibleRect: Rect(x: 0, y: topOffset, width: screenWidth, height: screenHeight), cornerRadius: 0,
-                    isCell: false, backdropOpacity: 1)
-                return SimulationFrame(time: time, phase: .settled, progress: 1, layers: settled.layers(scene))
-            })
-        return Simulation(
-            presetID: description.id, frameRate: input.frameRate, duration: frames.last?.time ?? 0,
-            layers: AppStoreState.layerDescriptions(scene), decision: nil,
-            events: [SimulationEvent(time: 0, type: .began), SimulationEvent(time: end, type: .finished)],
-            frames: frames)
+                return Look(layers: state.layers(scene), progress: x)
+            }, settled: settled.layers(scene)
+        ).simulate(input)
     }
 }
