@@ -53,7 +53,6 @@ struct MiquidoDiveDeeper: Preset {
         let gesture = try PresetGesture(input)
         let easing = MiquidoParameters.easing(parameters)
         let fade = parameters[MiquidoParameters.Keys.fadeOpacity]
-        let began = gesture.track.began.time
         let releaseTime = gesture.release.time
         let layers = MiquidoState.layerDescriptions(
             scene, fadeColor: parameters[MiquidoParameters.Keys.fadeColor].rawValue)
@@ -95,31 +94,20 @@ struct MiquidoDiveDeeper: Preset {
         let completed = transition.completionEndTime ?? releaseTime
         let settled: MiquidoState = outcome == .finish ? .detail : .grid
 
-        let grid = input.frameGrid(start: began, end: completed)
-        let frames = try grid.frames(
-            state: { time in
-                if time < recognized {
-                    return SimulationFrame(
-                        time: time, phase: .interactive, progress: 0, layers: gridAlone)
-                }
-                let interactive = time < releaseTime
-                let animationTime =
-                    interactive ? percent(at: time) * easing.duration : transition.animationTime(at: time)
-                let x = easing.fraction(at: animationTime)
-                // progress is UIKit's percentComplete: the fraction of the animation's time shown.
-                return SimulationFrame(
-                    time: time, phase: interactive ? .interactive : .animating,
-                    progress: min(animationTime / easing.duration, 1),
-                    layers: MiquidoState.transitioning(morph: x, fade: fade * x, revealsDetail: reveals).layers(scene))
-            },
-            finalState: { time in
-                SimulationFrame(
-                    time: time, phase: .settled, progress: outcome == .finish ? 1 : 0, layers: settled.layers(scene))
-            })
-        return Simulation(
-            presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
-            layers: layers, decision: decision, events: gesture.events(completed: completed, outcome: outcome),
-            frames: frames)
+        // progress is UIKit's percentComplete: the fraction of the animation's time shown.
+        func look(atAnimationTime animationTime: Double) -> Look {
+            let x = easing.fraction(at: animationTime)
+            return Look(
+                layers: MiquidoState.transitioning(morph: x, fade: fade * x, revealsDetail: reveals).layers(scene),
+                progress: min(animationTime / easing.duration, 1))
+        }
+        return try InteractiveTransition(
+            presetID: description.id, layers: layers, gesture: gesture, still: gridAlone, recognized: recognized,
+            dragging: { time in look(atAnimationTime: percent(at: time) * easing.duration) },
+            decision: decision, completed: completed,
+            settling: { time in look(atAnimationTime: transition.animationTime(at: time)) },
+            settled: Look(layers: settled.layers(scene), progress: outcome == .finish ? 1 : 0)
+        ).simulate(input)
     }
 
     /// Seed 001's release: a cancelled pan cancels ([inferred]); an ended one finishes
