@@ -55,7 +55,6 @@ struct YUIPaperInteractivePop: Preset {
         let gesture = try PresetGesture(input)
         let backdrop = parameters[YUIPaperParameters.Keys.backdropOpacity]
         let distance = parameters[YUIPaperInteractivePop.Keys.dragDistance] * geometry.scene.window.height
-        let began = gesture.track.began.time
         let releaseTime = gesture.release.time
         let translation = gesture.translation(at: releaseTime)
         let velocity = gesture.releaseVelocity
@@ -85,43 +84,25 @@ struct YUIPaperInteractivePop: Preset {
         let handoff = SpringVelocityHandoff.relativeVelocity(
             velocity.y / distance, from: releaseProgress, to: target)
         let settleDuration = parameters[YUIPaperParameters.Keys.duration]
-        let spring =
-            Spring.uikit(
-                duration: settleDuration, dampingRatio: parameters[YUIPaperParameters.Keys.dampingRatio],
-                initialVelocity: handoff)
-            ?? .systemDefault
-        let settle = TimingCurve.spring(spring, initialVelocity: handoff, duration: settleDuration)
+        let settle = TimingCurve.uikitSpring(
+            duration: settleDuration, dampingRatio: parameters[YUIPaperParameters.Keys.dampingRatio],
+            initialVelocity: handoff)
         let completed = releaseTime + settleDuration
         let settled: YUIPaperState = decision.outcome == .finish ? .home(geometry) : .demo(geometry)
 
-        let grid = input.frameGrid(start: began, end: completed)
-        let frames = try grid.frames(
-            state: { time in
-                if time < recognized {
-                    return SimulationFrame(
-                        time: time, phase: .interactive, progress: 0,
-                        layers: YUIPaperState.demo(geometry).layers(geometry))
-                }
-                let p: Double
-                let phase: FramePhase
-                if time < releaseTime {
-                    p = Self.progress(translation: gesture.translation(at: time), distance: distance)
-                    phase = .interactive
-                } else {
-                    p = releaseProgress + (target - releaseProgress) * settle.fraction(at: time - releaseTime)
-                    phase = .animating
-                }
-                return SimulationFrame(
-                    time: time, phase: phase, progress: p,
-                    layers: YUIPaperState.pop(geometry, e: p, backdrop: backdrop).layers(geometry))
+        func look(_ p: Double) -> Look {
+            Look(layers: YUIPaperState.pop(geometry, e: p, backdrop: backdrop).layers(geometry), progress: p)
+        }
+        return try InteractiveTransition(
+            presetID: description.id, layers: layers, gesture: gesture,
+            still: YUIPaperState.demo(geometry).layers(geometry), recognized: recognized,
+            dragging: { time in look(Self.progress(translation: gesture.translation(at: time), distance: distance)) },
+            decision: decision, completed: completed,
+            settling: { time in
+                look(releaseProgress + (target - releaseProgress) * settle.fraction(at: time - releaseTime))
             },
-            finalState: { time in
-                SimulationFrame(time: time, phase: .settled, progress: target, layers: settled.layers(geometry))
-            })
-        return Simulation(
-            presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
-            layers: layers, decision: decision,
-            events: gesture.events(completed: completed, outcome: decision.outcome), frames: frames)
+            settled: Look(layers: settled.layers(geometry), progress: target)
+        ).simulate(input)
     }
 
     /// The release: a cancelled pan cancels; a flick faster than `flick` finishes iff it
