@@ -138,7 +138,6 @@ struct YUIPaperSettings: Preset {
             visibleScale: parameters[YUIPaperSettings.Keys.visibleScale],
             hiddenScale: parameters[YUIPaperSettings.Keys.settingsHiddenScale])
         let rest = fromShown ? model.shown : model.hidden
-        let began = gesture.track.began.time
         let releaseTime = gesture.release.time
         let translation = gesture.translation(at: releaseTime)
         let velocity = gesture.releaseVelocity
@@ -176,32 +175,24 @@ struct YUIPaperSettings: Preset {
         let released = model.drag(ty: translation.y, fromShown: fromShown)
         let releaseProgress = fromShown ? abs(min(translation.y, 0)) / model.maxT : max(translation.y, 0) / model.maxT
         let completed = releaseTime + easing.duration
-        let grid = input.frameGrid(start: began, end: completed)
-        let frames = try grid.frames(
-            state: { time in
-                if time < recognized {
-                    return SimulationFrame(time: time, phase: .interactive, progress: 0, layers: rest.layers(scene))
-                }
-                if time < releaseTime {
-                    let ty = gesture.translation(at: time).y
-                    let p = fromShown ? abs(min(ty, 0)) / model.maxT : max(ty, 0) / model.maxT
-                    return SimulationFrame(
-                        time: time, phase: .interactive, progress: p,
-                        layers: model.drag(ty: ty, fromShown: fromShown).layers(scene))
-                }
-                let x = easing.fraction(at: time - releaseTime)
-                let end = toggles ? 1.0 : 0
-                return SimulationFrame(
-                    time: time, phase: .animating, progress: releaseProgress + (end - releaseProgress) * x,
-                    layers: released.lerp(to: target, x).layers(scene))
+        let end = toggles ? 1.0 : 0
+        return try InteractiveTransition(
+            presetID: description.id, layers: layers, gesture: gesture, still: rest.layers(scene),
+            recognized: recognized,
+            dragging: { time in
+                let ty = gesture.translation(at: time).y
+                let p = fromShown ? abs(min(ty, 0)) / model.maxT : max(ty, 0) / model.maxT
+                return Look(layers: model.drag(ty: ty, fromShown: fromShown).layers(scene), progress: p)
             },
-            finalState: { time in
-                SimulationFrame(time: time, phase: .settled, progress: toggles ? 1 : 0, layers: target.layers(scene))
-            })
-        return Simulation(
-            presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
-            layers: layers, decision: decision, events: gesture.events(completed: completed, outcome: decision.outcome),
-            frames: frames)
+            decision: decision, completed: completed,
+            settling: { time in
+                let x = easing.fraction(at: time - releaseTime)
+                return Look(
+                    layers: released.lerp(to: target, x).layers(scene),
+                    progress: releaseProgress + (end - releaseProgress) * x)
+            },
+            settled: Look(layers: target.layers(scene), progress: toggles ? 1 : 0)
+        ).simulate(input)
     }
 
     /// The toggle spring (0.6 s, ζ 0.8, v0 0.6) or the snap-back (0.4 s, ζ 1, v0 0), with
@@ -211,9 +202,7 @@ struct YUIPaperSettings: Preset {
             toggles ? YUIPaperSettings.Keys.toggleDuration : YUIPaperSettings.Keys.snapBackDuration]
         let ratio = toggles ? parameters[YUIPaperSettings.Keys.toggleDampingRatio] : 1
         let velocity = toggles ? parameters[YUIPaperSettings.Keys.toggleInitialVelocity] : 0
-        let spring =
-            Spring.uikit(duration: duration, dampingRatio: ratio, initialVelocity: velocity) ?? .systemDefault
-        return .spring(spring, initialVelocity: velocity, duration: duration)
+        return .uikitSpring(duration: duration, dampingRatio: ratio, initialVelocity: velocity)
     }
 
     /// §10.4's release: |vy| > 500 shows iff vy > 0; otherwise shows iff ty/maxT > 0.5.
