@@ -133,7 +133,8 @@ final class RequestDeadlines: Sendable {
     func startWatching() {
         let nanoseconds = Int(period.nanoseconds)
         timer.withLock { slot in
-            let source = DispatchSource.makeTimerSource(queue: .global())
+            // Its own serial queue, so the watchdog never waits for a free global-queue worker.
+            let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "segue.request-deadlines"))
             source.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
             source.setEventHandler { [self] in cutOverdue(at: WatchedConnection.now()) }
             source.resume()

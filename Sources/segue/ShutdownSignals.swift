@@ -13,9 +13,13 @@ struct ShutdownSignals {
     init(logger: Logger) {
         let latch = SignalLatch()
         var sources: [any DispatchSourceSignal] = []
+        // A queue of their own: a serial queue always gets a thread, whereas the global queue's
+        // few workers (one per core) may all be busy under load, which would hold SIGTERM (and
+        // with it readiness turning 503) back until one frees.
+        let queue = DispatchQueue(label: "segue.shutdown-signals")
         for signalNumber in [SIGTERM, SIGINT] {
             signal(signalNumber, SIG_IGN)  // the dispatch source sees it instead of the default handler
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
             source.setEventHandler {
                 if !latch.release() {
                     logger.warning("second signal: exiting without draining")
