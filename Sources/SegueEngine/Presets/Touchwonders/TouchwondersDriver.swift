@@ -150,9 +150,18 @@ enum TouchwondersDriver {
         let last = segments[segments.count - 1]
         let completed = last.completed
         let outcome = last.decision.outcome
+        // The transition starts when the pan is recognised, on the first sample that moved (UIKit's
+        // pan recogniser begins only then, and the library starts the transition in its began
+        // handler); before it the screen is untouched, as it must be, since until the finger moves
+        // nobody knows whether it will start the transition at all.
+        let recognized = strokes[0].samples.first { $0.location != track.began.location }?.time ?? began
         let grid = input.frameGrid(start: began, end: completed)
         let frames = try grid.frames(
             state: { time in
+                if time < recognized {
+                    return SimulationFrame(
+                        time: time, phase: .interactive, progress: 0, layers: model.untouchedLayers)
+                }
                 let segment = segments[max(Self.segmentsBegun(segments, by: time), 1) - 1]
                 if time < segment.releaseTime {
                     let isFirst = segment.stroke.began == track.began
