@@ -158,7 +158,7 @@ import Testing
     }
 
     /// The whole body for the tap-started sheet, byte for byte: member order, numbers
-    /// rounded and shortest, `decision` null, a mask and a shadow.
+    /// rounded and shortest, `open` false, `decision` null, a mask and a shadow.
     @Test func tapPresetBytes() {
         let response = post(#"{"preset":"fake.sheet","frameRate":10}"#)
         #expect(response.status.code == 200)
@@ -169,7 +169,7 @@ import Testing
                 + #""shadow":{"opacity":0.2,"radius":8,"offset":{"x":0,"y":-2}}}"#
         }
         let expected =
-            #"{"preset":"fake.sheet","frameRate":10,"duration":0.1,"#
+            #"{"preset":"fake.sheet","frameRate":10,"duration":0.1,"open":false,"#
             + #""layers":[{"id":"sheet","role":"the sheet","frame":{"x":0,"y":800,"width":400,"height":400}}],"#
             + #""decision":null,"events":[{"time":0,"type":"began"},{"time":0.1,"type":"finished"}],"#
             + #""frames":[{"time":0,"phase":"animating","progress":0,"layers":{"sheet":\#(state(ty: 0, y: 800))}},"#

@@ -148,9 +148,6 @@ import Testing
             "/gesture/samples/2", "comes after sample 1"),
         // What only the engine can tell (SimulationError, mapped to pointers).
         Case(
-            samples(#"{"t":0,"x":0,"y":0,"phase":"began"},{"t":0.1,"x":1,"y":0,"phase":"changed"}"#),
-            "/gesture/samples", "never ends"),
-        Case(
             samples(#"{"t":0,"x":0,"y":0,"phase":"began"},{"t":400,"x":1,"y":0,"phase":"ended"}"#),
             "/frameRate", "20000 frames", "Lower frameRate"),
     ])

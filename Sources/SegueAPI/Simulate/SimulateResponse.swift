@@ -3,7 +3,8 @@ public import SegueEngine
 /// The body of a `POST /v1/simulate` answer, written by hand into one reserved
 /// buffer (a response can hold 20 000 frames of several layers each).
 ///
-/// Members, in this order: `preset`, `frameRate`, `duration`, `layers`
+/// Members, in this order: `preset`, `frameRate`, `duration`, `open` (whether the gesture has
+/// not ended yet, so the frames stop at its latest sample), `layers`
 /// (`{"id","role","frame"}`), `decision` (null for a tap-started preset, else
 /// `{"outcome","time","rule","inputs":{"translation","velocity","progress"},"explanation"}`),
 /// `events` (`{"time","type"}`) and `frames` (`{"time","phase","progress","layers"}`,
@@ -34,6 +35,7 @@ public struct SimulateResponse: Sendable {
         writer.member("preset", simulation.presetID)
         writer.member("frameRate", simulation.frameRate)
         writer.member("duration", simulation.duration)
+        writer.member("open", simulation.isOpen)
 
         writer.key("layers")
         writer.beginArray()

@@ -14,6 +14,9 @@ public struct FrameGrid: Sendable, Hashable {
     public var maxFrames: Int
     /// Asked every `CancellationCheck.frameBatch` frames whether to go on.
     public var cancellation: CancellationCheck
+    /// When set, only the frames at or before this time are built (and no final state unless
+    /// it falls there): what an open gesture's samples so far determine.
+    public var horizon: Double?
 
     /// The frame cap of a server started with default flags.
     public static let defaultMaxFrames = 20_000
@@ -51,6 +54,9 @@ public struct FrameGrid: Sendable, Hashable {
         state: (Double) -> SimulationFrame, finalState: (Double) -> SimulationFrame
     ) throws(SimulationError) -> [SimulationFrame] {
         let count = frameCount
+        if let horizon, let shown = framesUpTo(horizon), shown < count {
+            return try frames(count: shown, state: state)
+        }
         guard count <= maxFrames else {
             throw .tooManyFrames(seconds: end - start, frameRate: frameRate, maxFrames: maxFrames)
         }
@@ -63,6 +69,36 @@ public struct FrameGrid: Sendable, Hashable {
             frames.append(state(time(ofFrame: index)))
         }
         frames.append(finalState(time(ofFrame: count - 1)))
+        return frames
+    }
+
+    /// How many grid frames lie at or before `time`, or nil when that is not a count under the cap
+    /// plus one (the caller then builds the grid as usual, and the cap applies).
+    private func framesUpTo(_ time: Double) -> Int? {
+        guard time >= start else { return 0 }
+        let span = (time - start) * frameRate
+        guard span.isFinite, span <= Double(maxFrames), var last = Int(rounding: span, .down) else { return nil }
+        // The grid's own times decide, exactly as the full run lays them.
+        while last >= 0, self.time(ofFrame: last) > time { last -= 1 }
+        while self.time(ofFrame: last + 1) <= time { last += 1 }
+        return last + 1
+    }
+
+    /// The first `count` frames, all from `state`.
+    private func frames(count: Int, state: (Double) -> SimulationFrame) throws(SimulationError)
+        -> [SimulationFrame]
+    {
+        guard count <= maxFrames else {
+            throw .tooManyFrames(seconds: Double(count) / frameRate, frameRate: frameRate, maxFrames: maxFrames)
+        }
+        var frames: [SimulationFrame] = []
+        frames.reserveCapacity(count)
+        for index in 0..<count {
+            if index % CancellationCheck.frameBatch == 0, cancellation.isCancelled {
+                throw SimulationError.cancelled
+            }
+            frames.append(state(time(ofFrame: index)))
+        }
         return frames
     }
 }

@@ -5,9 +5,15 @@ extension Preset {
     /// the scene must overlap the window (the size field named `window`, which every scene has),
     /// since a view wholly outside it could never be seen. Each rect that does not is refused at
     /// its own field and at the window, the two fields either of which fixes it.
+    ///
+    /// A gesture that has not ended gives the frames its samples so far determine
+    /// (`runOpen(_:gesture:)`).
     public func run(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let issues = offScreenIssues(input.scene)
         guard issues.isEmpty else { throw .fields(issues) }
+        if interactive, let gesture = input.gesture, gesture.release == nil {
+            return try runOpen(input, gesture: gesture)
+        }
         return try simulate(input)
     }
 

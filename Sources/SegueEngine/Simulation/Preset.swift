@@ -16,6 +16,8 @@ public struct SimulationInput: Sendable {
     /// Asked between batches of frames whether the answer is still wanted; when it is not,
     /// the simulation stops with `SimulationError.cancelled` (the HTTP client has gone).
     public var cancellation: CancellationCheck
+    /// Set by `Preset.run` for an open gesture: only the frames at or before this time are built.
+    var horizon: Double?
 
     public init(
         scene: ParameterValues, parameters: ParameterValues, gesture: GestureTrack?, frameRate: Double,
@@ -33,7 +35,10 @@ public struct SimulationInput: Sendable {
     /// The frame clock from `start` to `end` at this input's rate, under its frame cap and
     /// with its cancellation check.
     public func frameGrid(start: Double, end: Double) -> FrameGrid {
-        FrameGrid(start: start, end: end, frameRate: frameRate, maxFrames: maxFrames, cancellation: cancellation)
+        var grid = FrameGrid(
+            start: start, end: end, frameRate: frameRate, maxFrames: maxFrames, cancellation: cancellation)
+        grid.horizon = horizon
+        return grid
     }
 }
 

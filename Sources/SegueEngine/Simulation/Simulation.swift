@@ -13,6 +13,9 @@ public struct Simulation: Sendable {
     public var decision: Decision?
     public var events: [SimulationEvent]
     public var frames: [SimulationFrame]
+    /// Whether the gesture had not ended yet: the frames then stop at its latest sample, all of
+    /// them `interactive`, and there is no decision (`Preset.run` on an open gesture).
+    public var isOpen = false
 
     public init(
         presetID: String, frameRate: Double, duration: Double, layers: [LayerDescription], decision: Decision?,
