@@ -58,6 +58,13 @@ struct ServeOptions: ParsableArguments {
     )
     var drainDelay: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Browser origins whose pages may call the server (CORS): '*' for any, or origins separated by commas, such as 'https://www.figma.com,null'. [env SEGUE_ALLOWED_ORIGINS, default *]",
+            discussion: "'null' is the origin of sandboxed iframes, such as design-tool plugins'.",
+            valueName: "*|origin,..."))
+    var allowedOrigins: AllowedOriginsSetting?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical. [env SEGUE_LOG_LEVEL, default info]")
     var logLevel: LogLevelSetting?
 

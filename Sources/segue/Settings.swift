@@ -11,6 +11,7 @@ struct Settings {
     var limits: RequestLimits
     var concurrency: Concurrency
     var logLevel: Logger.Level
+    var cors: CORSPolicy
 
     /// How many computing requests run at once, how many may wait, and the memory they may hold.
     struct Concurrency {
@@ -68,9 +69,12 @@ struct Settings {
             memoryBudget: try source.value(
                 options.memoryBudget, env: "SEGUE_MEMORY_BUDGET", default: Concurrency.defaultMemoryBudgetMiB,
                 in: 1...(1 << 20)) << 20)
+        let origins = try source.value(
+            options.allowedOrigins, env: "SEGUE_ALLOWED_ORIGINS", default: AllowedOriginsSetting(CORSPolicy()),
+            expected: "'*' or origins separated by commas, each 'null' or scheme://host[:port]")
         return Settings(
             server: server, limits: try resolveLimits(options, source: source), concurrency: concurrency,
-            logLevel: level.level)
+            logLevel: level.level, cors: origins.policy)
     }
 
     /// The request limits: each flag, else its variable, else `RequestLimits`' default.
@@ -180,4 +184,29 @@ struct LogLevelSetting: LosslessStringConvertible, ExpressibleByArgument {
     }
 
     var description: String { level.rawValue }
+}
+
+/// `--allowed-origins`: `*`, or the browser origins that may call the server, separated by commas.
+struct AllowedOriginsSetting: LosslessStringConvertible, ExpressibleByArgument {
+    var policy: CORSPolicy
+
+    init(_ policy: CORSPolicy) {
+        self.policy = policy
+    }
+
+    init?(_ text: String) {
+        guard let policy = CORSPolicy(setting: text) else { return nil }
+        self.policy = policy
+    }
+
+    init?(argument: String) {
+        self.init(argument)
+    }
+
+    var description: String {
+        switch policy.origins {
+        case .any: "*"
+        case .only(let origins): origins.sorted().joined(separator: ",")
+        }
+    }
 }

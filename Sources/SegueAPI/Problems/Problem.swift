@@ -71,7 +71,7 @@ extension HTTPStatus {
         uniqueKeysWithValues: [
             HTTPStatus.ok, .badRequest, .notFound, .methodNotAllowed, .contentTooLarge,
             .unsupportedMediaType, .unprocessableContent, .internalServerError, .serviceUnavailable,
-            .uriTooLong, .requestHeaderFieldsTooLarge, .notImplemented,
+            .uriTooLong, .requestHeaderFieldsTooLarge, .notImplemented, .forbidden, .upgradeRequired,
         ].map { ($0.code, $0) }
     )
 }

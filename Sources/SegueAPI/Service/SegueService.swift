@@ -5,13 +5,20 @@
 /// Every response carries `X-Request-Id`: the client's when sane, else a new one.
 public struct SegueService: Sendable {
     public let router: Router
+    /// Which browser origins may read the answers; every answer carries its headers.
+    public let cors: CORSPolicy
     private let makeRequestID: @Sendable () -> String
 
     /// - Parameters:
     ///   - router: the routes to serve; `Router.segue(...)` builds the standard ones.
+    ///   - cors: the browser origins allowed (default any).
     ///   - makeRequestID: where fresh request identifiers come from (tests pin it).
-    public init(router: Router, makeRequestID: @escaping @Sendable () -> String = RequestID.generate) {
+    public init(
+        router: Router, cors: CORSPolicy = CORSPolicy(),
+        makeRequestID: @escaping @Sendable () -> String = RequestID.generate
+    ) {
         self.router = router
+        self.cors = cors
         self.makeRequestID = makeRequestID
     }
 
@@ -27,6 +34,13 @@ public struct SegueService: Sendable {
         }
         let match = path.map { router.match(method: request.method, path: $0) } ?? .notFound
         switch match {
+        case .methodNotAllowed(let allowed, let pattern) where request.method == .options:
+            // OPTIONS is answered for every route: the methods it allows, and a browser's preflight.
+            switch cors.preflight(request, methods: allowed) {
+            case .success(let answer): response = answer
+            case .failure(let problem): response = .problem(problem, path: request.path, requestID: requestID)
+            }
+            response.facts.route = pattern.description
         case .found(let route, let parameters):
             do {
                 response = try route.handler(
@@ -43,16 +57,25 @@ public struct SegueService: Sendable {
         case .notFound:
             response = .problem(.notFound(path: request.path), path: request.path, requestID: requestID)
         }
-        response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
-        return response
+        return finish(response, to: request, requestID: requestID)
     }
 
     /// Answers a request with a problem found before it could be routed, such as a
     /// body over the size limit, with the same request-id handling as any response.
     public func respond(to request: HTTPRequest, with problem: Problem) -> HTTPResponse {
         let requestID = requestID(for: request)
-        var response = HTTPResponse.problem(problem, path: request.path, requestID: requestID)
+        return finish(
+            HTTPResponse.problem(problem, path: request.path, requestID: requestID), to: request,
+            requestID: requestID)
+    }
+
+    /// The headers every answer carries: its request id, and what CORS says to the request's origin.
+    private func finish(_ response: HTTPResponse, to request: HTTPRequest, requestID: String) -> HTTPResponse {
+        var response = response
         response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
+        for header in cors.responseHeaders(origin: request.headers["Origin"]) {
+            response.headers.replaceOrAdd(name: header.name, value: header.value)
+        }
         return response
     }
 
