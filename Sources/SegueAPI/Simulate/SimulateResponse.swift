@@ -38,16 +38,7 @@ public struct SimulateResponse: Sendable {
         writer.member("open", simulation.isOpen)
 
         writer.key("layers")
-        writer.beginArray()
-        for layer in simulation.layers {
-            writer.beginObject()
-            writer.member("id", layer.id)
-            writer.member("role", layer.role)
-            writer.key("frame")
-            writer.rect(layer.frame)
-            writer.endObject()
-        }
-        writer.endArray()
+        Self.write(simulation.layers, into: &writer)
 
         writer.key("decision")
         if let decision = simulation.decision {
@@ -57,42 +48,12 @@ public struct SimulateResponse: Sendable {
         }
 
         writer.key("events")
-        writer.beginArray()
-        for event in simulation.events {
-            writer.beginObject()
-            writer.member("time", event.time)
-            writer.member("type", event.type.rawValue)
-            writer.endObject()
-        }
-        writer.endArray()
+        Self.write(simulation.events, into: &writer)
 
         writer.key("frames")
         writer.beginArray()
         for frame in simulation.frames {
-            writer.beginObject()
-            writer.member("time", frame.time)
-            writer.member("phase", frame.phase.rawValue)
-            writer.member("progress", frame.progress)
-            writer.key("layers")
-            writer.beginObject()
-            for state in frame.layers {
-                writer.key(string: state.id)
-                Self.write(state, into: &writer)
-            }
-            writer.endObject()
-            if !frame.annotations.isEmpty {
-                writer.key("annotations")
-                writer.beginObject()
-                for annotation in frame.annotations {
-                    writer.key(string: annotation.name)
-                    switch annotation.value {
-                    case .number(let number): writer.number(number)
-                    case .text(let text): writer.string(text)
-                    }
-                }
-                writer.endObject()
-            }
-            writer.endObject()
+            Self.write(frame, into: &writer)
         }
         writer.endArray()
         writer.endObject()
@@ -122,6 +83,59 @@ public struct SimulateResponse: Sendable {
                     + "layer states \(simulation.frames[index].layers.map(\.id)) for the layers \(ids); "
                     + "please report this request.")
         }
+    }
+
+    static func write(_ layers: [LayerDescription], into writer: inout JSONWriter) {
+        writer.beginArray()
+        for layer in layers {
+            writer.beginObject()
+            writer.member("id", layer.id)
+            writer.member("role", layer.role)
+            writer.key("frame")
+            writer.rect(layer.frame)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    static func write(_ events: [SimulationEvent], into writer: inout JSONWriter) {
+        writer.beginArray()
+        for event in events {
+            writer.beginObject()
+            writer.member("time", event.time)
+            writer.member("type", event.type.rawValue)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    /// One frame, `{"time","phase","progress","layers"}` and `annotations` when it has any: the
+    /// same bytes in a `POST /v1/simulate` answer and in a drive session's `frames` message.
+    static func write(_ frame: SimulationFrame, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("time", frame.time)
+        writer.member("phase", frame.phase.rawValue)
+        writer.member("progress", frame.progress)
+        writer.key("layers")
+        writer.beginObject()
+        for state in frame.layers {
+            writer.key(string: state.id)
+            write(state, into: &writer)
+        }
+        writer.endObject()
+        if !frame.annotations.isEmpty {
+            writer.key("annotations")
+            writer.beginObject()
+            for annotation in frame.annotations {
+                writer.key(string: annotation.name)
+                switch annotation.value {
+                case .number(let number): writer.number(number)
+                case .text(let text): writer.string(text)
+                }
+            }
+            writer.endObject()
+        }
+        writer.endObject()
     }
 
     static func write(_ decision: Decision, into writer: inout JSONWriter) {

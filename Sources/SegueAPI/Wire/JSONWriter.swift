@@ -119,6 +119,12 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// A value written elsewhere, as JSON bytes (such as a problem's body), placed as the next value.
+    public mutating func raw(_ json: [UInt8]) {
+        separate()
+        bytes += json
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true
