@@ -1,0 +1,347 @@
+public import SegueEngine
+
+/// One live drive over a WebSocket, as a value with no socket and no clock: messages and the
+/// time come in, messages to send come out. The transport owns the socket and asks `due(at:)`
+/// when `nextDue` comes.
+///
+/// A session is the samples so far. Each `samples` message is checked and run with all of them,
+/// exactly as `POST /v1/simulate` runs them (an open gesture while the finger is down), and the
+/// frames past those already sent go out. Since a frame depends only on the samples up to its
+/// time, the frames sent never change, and concatenated they are the simulate answer's frames
+/// for the same samples. So a session lives in its connection only: a client that reconnects
+/// elsewhere resends its samples and gets the same frames.
+public struct DriveSession: Sendable {
+    /// The route of the socket.
+    public static let path = "/v1/drive"
+
+    /// What the transport does next.
+    public enum Output: Sendable, Equatable {
+        /// Send this JSON as a text message.
+        case text([UInt8])
+        /// Close the connection with this code and reason.
+        case close(WebSocket.CloseCode, String)
+    }
+
+    let catalogue: PresetCatalogue
+    let limits: RequestLimits
+    let maxSamples: Int
+    /// Names the session in problems' `requestId`, as the upgrade request's id.
+    let requestID: String
+    private var run: Run?
+
+    /// A started session's state.
+    struct Run {
+        var preset: any Preset
+        /// The start message's members that the simulate request takes (preset, scene, parameters, frameRate).
+        var request: [String: JSONValue]
+        var pace: DrivePace
+        var samples: [JSONValue] = []
+        /// How many frames of the simulation have been sent (scheduled ones count once they go out).
+        var sent = 0
+        /// The time of the last frame sent, on the gesture's clock.
+        var lastSentTime: Double?
+        /// The decisions sent, by time, so each release's goes out once.
+        var decisionTimes: Set<Double> = []
+        /// Realtime pace: frames waiting for their moment (monotonic seconds), in order.
+        var scheduled: [(due: Double, frame: SimulationFrame)] = []
+        /// Sent after the last scheduled frame (or at once at asap pace).
+        var settled: [UInt8]?
+        var isSettled = false
+    }
+
+    public init(catalogue: PresetCatalogue, limits: RequestLimits, maxSamples: Int, requestID: String) {
+        self.catalogue = catalogue
+        self.limits = limits
+        self.maxSamples = maxSamples
+        self.requestID = requestID
+    }
+
+    /// When `due(at:)` has something to send, on the clock `receive` and `due` are given.
+    public var nextDue: Double? { run?.scheduled.first?.due }
+
+    /// A text message from the client, at monotonic time `now` (seconds).
+    public mutating func receive(_ text: [UInt8], now: Double) -> [Output] {
+        let value: JSONValue
+        do throws(JSONSyntaxError) {
+            value = try JSONParser.parse(text, limits: limits.json)
+        } catch {
+            return [failure(JSONBody.problem(for: error))]
+        }
+        var validator = FieldValidator(maxNumberMagnitude: limits.maxNumberMagnitude)
+        guard case .object(let members) = value else {
+            return [failure(.invalidRequest([FieldError(pointer: "", detail: Self.typeHelp)]))]
+        }
+        switch members["type"] {
+        case .string("start"):
+            return start(members, now: now, validator: &validator)
+        case .string("samples"):
+            return samples(members, now: now, validator: &validator)
+        case .string("cancel"):
+            guard validator.object(value, at: "", allowed: ["type"]) != nil else {
+                return [failure(.invalidRequest(validator.errors))]
+            }
+            run = nil
+            return []
+        default:
+            return [failure(.invalidRequest([FieldError(pointer: "/type", detail: Self.typeHelp)]))]
+        }
+    }
+
+    /// The scheduled frames whose time has come by `now`, and `settled` after the last.
+    public mutating func due(at now: Double) -> [Output] {
+        guard var run else { return [] }
+        let ready = run.scheduled.prefix { $0.due <= now }
+        guard !ready.isEmpty else { return [] }
+        run.scheduled.removeFirst(ready.count)
+        run.sent += ready.count
+        var outputs: [Output] = [.text(DriveMessage.frames(ArraySlice(ready.map(\.frame))))]
+        run.lastSentTime = ready.last?.frame.time
+        if run.scheduled.isEmpty, let settled = run.settled {
+            outputs.append(.text(settled))
+            run.isSettled = true
+        }
+        self.run = run
+        return outputs
+    }
+
+    static let typeHelp = "Each message is a JSON object whose \"type\" is \"start\", \"samples\" or \"cancel\"."
+
+    private func failure(_ problem: Problem) -> Output {
+        .text(DriveMessage.error(problem, requestID: requestID))
+    }
+
+    // MARK: start
+
+    static let startFields = ["type", "preset", "scene", "parameters", "frameRate", "pace"]
+
+    /// `start`: a new session (replacing any), checked as a simulate request without a gesture.
+    /// A tap-started preset runs at once.
+    private mutating func start(
+        _ members: [String: JSONValue], now: Double, validator: inout FieldValidator
+    ) -> [Output] {
+        _ = validator.object(.object(members), at: "", allowed: Self.startFields)
+        var pace = DrivePace.asap
+        if let name = validator.string(members, "pace", at: "") {
+            if let chosen = DrivePace(rawValue: name) {
+                pace = chosen
+            } else {
+                validator.fail("/pace", "Unknown pace '\(name)'. Choose \"asap\" or \"realtime\".")
+            }
+        }
+        var request = members.filter { ["preset", "scene", "parameters", "frameRate"].contains($0.key) }
+        // Checked as a simulate request whose gesture is the touch-down of the preset's example, so
+        // that everything but the samples is checked now, and the layers can be laid out.
+        var probe = request
+        if case .string(let id) = members["preset"], let touchDown = catalogue.preset(id: id)?.exampleGesture?.first {
+            probe["gesture"] = .object([
+                "samples": .array([
+                    .object([
+                        "t": .number(touchDown.time), "x": .number(touchDown.location.x),
+                        "y": .number(touchDown.location.y), "phase": .string("began"),
+                    ])
+                ])
+            ])
+        }
+        let parsed = SimulateRequest.parse(
+            .object(probe), catalogue: catalogue, limits: limits, validator: &validator)
+        guard validator.errors.isEmpty, let parsed else {
+            run = nil
+            return [failure(.invalidRequest(validator.errors))]
+        }
+        request["preset"] = .string(parsed.preset.description.id)
+        var started = Run(preset: parsed.preset, request: request, pace: pace)
+        let layers: [LayerDescription]
+        if parsed.preset.interactive {
+            // The layers as the session's scene lays them out: the preset run on the touch-down of
+            // its example gesture (one frame, open).
+            guard let simulation = try? parsed.run() else {
+                return [
+                    failure(.internalError("The preset \(parsed.preset.description.id) could not lay out its layers."))
+                ]
+            }
+            layers = simulation.layers
+        } else {
+            let simulation: Simulation
+            do throws(Problem) {
+                simulation = try parsed.run()
+            } catch {
+                return [failure(error)]
+            }
+            run = started
+            var outputs: [Output] = [
+                .text(
+                    DriveMessage.started(
+                        preset: parsed.preset.description.id, frameRate: parsed.input.frameRate, pace: pace,
+                        layers: simulation.layers))
+            ]
+            outputs += send(simulation, now: now, run: &started)
+            run = started
+            return outputs
+        }
+        run = started
+        return [
+            .text(
+                DriveMessage.started(
+                    preset: parsed.preset.description.id, frameRate: parsed.input.frameRate, pace: pace, layers: layers)
+            )
+        ]
+    }
+
+    // MARK: samples
+
+    /// `samples`: more of the gesture. Checked with all the samples before them, as one simulate
+    /// request's gesture; a message with a mistake is refused whole (its samples are not kept),
+    /// with pointers into it, and the session goes on.
+    private mutating func samples(
+        _ members: [String: JSONValue], now: Double, validator: inout FieldValidator
+    ) -> [Output] {
+        guard var current = run else {
+            return [
+                failure(
+                    .invalidRequest([
+                        FieldError(pointer: "/type", detail: "Send a \"start\" message before samples.")
+                    ]))
+            ]
+        }
+        guard validator.object(.object(members), at: "", allowed: ["type", "samples"]) != nil else {
+            return [failure(.invalidRequest(validator.errors))]
+        }
+        guard case .array(let new) = members["samples"] else {
+            let detail =
+                "Required: an array of samples, each {\"t\", \"x\", \"y\", \"phase\"}, as in a simulate request's gesture."
+            return [failure(.invalidRequest([FieldError(pointer: "/samples", detail: detail)]))]
+        }
+        guard !new.isEmpty else {
+            return [failure(.invalidRequest([FieldError(pointer: "/samples", detail: "Send at least one sample.")]))]
+        }
+        if current.isSettled {
+            return [
+                failure(
+                    .invalidRequest([
+                        FieldError(
+                            pointer: "/samples",
+                            detail: "The transition has settled; send \"start\" to begin another"
+                                + (current.pace == .asap && current.preset.acceptsRegrab
+                                    ? " (at asap pace the settle is sent whole at the release; to grab the "
+                                        + "transition during its settle, start with \"pace\": \"realtime\")." : "."))
+                    ]))
+            ]
+        }
+        guard current.samples.count + new.count <= maxSamples else {
+            return [
+                failure(
+                    .invalidRequest([
+                        FieldError(
+                            pointer: "/samples",
+                            detail: "A session holds at most \(maxSamples) samples (server flag "
+                                + "--drive-max-samples); it has \(current.samples.count). Send \"start\" for a new one."
+                        )
+                    ]))
+            ]
+        }
+        let base = current.samples.count
+        var request = current.request
+        request["gesture"] = .object(["samples": .array(current.samples + new)])
+        var requestLimits = limits
+        requestLimits.maxGestureSamples = maxSamples
+        let parsed = SimulateRequest.parse(
+            .object(request), catalogue: catalogue, limits: requestLimits, validator: &validator)
+        guard validator.errors.isEmpty, let parsed else {
+            return [failure(.invalidRequest(Self.inMessage(validator.errors, base: base)))]
+        }
+        if let lastSent = current.lastSentTime, let first = parsed.input.gesture?.samples[base],
+            first.time < lastSent, first.phase == .began
+        {
+            return [
+                failure(
+                    .invalidRequest([
+                        FieldError(
+                            pointer: "/samples/0/t",
+                            detail: "This touch-down at \(first.time) s comes before the frame at \(lastSent) s, "
+                                + "which was already sent; frames once sent never change, so a regrab must come "
+                                + "after them on the gesture's clock.")
+                    ]))
+            ]
+        }
+        let simulation: Simulation
+        do throws(Problem) {
+            simulation = try parsed.run()
+        } catch {
+            return [failure(Self.inMessage(error, base: base))]
+        }
+        current.samples += new
+        let outputs = send(simulation, now: now, run: &current)
+        run = current
+        return outputs
+    }
+
+    /// The frames past those sent, the decision once (after the frames up to its time), and at the
+    /// end `settled`: at once, or at realtime pace the frames after the release each at its time
+    /// counted from now, and `settled` after the last (`due(at:)`).
+    private func send(_ simulation: Simulation, now: Double, run: inout Run) -> [Output] {
+        let new = simulation.frames[min(run.sent, simulation.frames.count)...]
+        // Where the transition was let go (a tap-started one: at its start); nil while the finger is down.
+        let release = simulation.isOpen ? nil : simulation.decision?.time ?? simulation.frames.first?.time ?? 0
+        let immediateEnd =
+            release.flatMap { time in run.pace == .realtime ? new.firstIndex { $0.time > time } : nil }
+            ?? new.endIndex
+        let decision = simulation.decision.flatMap { run.decisionTimes.contains($0.time) ? nil : $0 }
+        let split =
+            decision.flatMap { decision in new[..<immediateEnd].firstIndex { $0.time > decision.time } }
+            ?? immediateEnd
+        var outputs: [Output] = []
+        if split > new.startIndex {
+            outputs.append(.text(DriveMessage.frames(new[..<split])))
+        }
+        if let decision {
+            outputs.append(.text(DriveMessage.decision(decision)))
+            run.decisionTimes.insert(decision.time)
+        }
+        if immediateEnd > split {
+            outputs.append(.text(DriveMessage.frames(new[split..<immediateEnd])))
+        }
+        if immediateEnd > new.startIndex {
+            run.lastSentTime = new[immediateEnd - 1].time
+        }
+        run.sent = immediateEnd
+        run.scheduled = []
+        run.settled = nil
+        guard let release else { return outputs }
+        let settled = DriveMessage.settled(duration: simulation.duration, events: simulation.events)
+        run.scheduled = new[immediateEnd...].map { (now + max($0.time - release, 0), $0) }
+        if run.scheduled.isEmpty {
+            outputs.append(.text(settled))
+            run.isSettled = true
+        } else {
+            run.settled = settled
+        }
+        return outputs
+    }
+
+    // MARK: pointers
+
+    /// A simulate request's pointers into its gesture, as pointers into the samples message:
+    /// `/gesture/samples/N…` becomes `/samples/(N − base)…`; `/gesture…` becomes `/samples`.
+    static func inMessage(_ errors: [FieldError], base: Int) -> [FieldError] {
+        errors.map { error in
+            var error = error
+            let prefix = "/gesture/samples/"
+            if error.pointer.hasPrefix(prefix) {
+                let rest = error.pointer.dropFirst(prefix.count)
+                let digits = rest.prefix { $0.isNumber }
+                if let index = Int(digits) {
+                    error.pointer = "/samples/\(index - base)" + rest.dropFirst(digits.count)
+                }
+            } else if error.pointer.hasPrefix("/gesture") {
+                error.pointer = "/samples"
+            }
+            return error
+        }
+    }
+
+    static func inMessage(_ problem: Problem, base: Int) -> Problem {
+        var problem = problem
+        problem.errors = problem.errors.map { inMessage($0, base: base) }
+        return problem
+    }
+}
