@@ -29,6 +29,12 @@ static inline void *segue_mhd_socket_context(struct MHD_Connection *connection) 
     return info == NULL ? NULL : info->socket_context;
 }
 
+/// Ends an upgraded connection: libmicrohttpd closes the socket (the application must not).
+/// MHD_upgrade_action is variadic, which Swift cannot call.
+static inline enum MHD_Result segue_mhd_upgrade_close(struct MHD_UpgradeResponseHandle *urh) {
+    return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE);
+}
+
 /// glibc's malloc_trim(0): hands the free pages of every malloc arena back to the system
 /// (<malloc.h> is not part of Swift's Glibc module).
 #include <malloc.h>

@@ -29,3 +29,9 @@ func fuzzStructured(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzzOneStructured(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
     return 0
 }
+
+/// libFuzzer's callback in the WebSocket mode.
+func fuzzWebSocket(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    WebSocketFuzzCase(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []).check()
+    return 0
+}

@@ -2,7 +2,7 @@ import CLibFuzzer
 import FoundationEssentials
 import Glibc
 
-/// `segue-fuzz`, in one of two builds and two modes.
+/// `segue-fuzz`, in one of two builds and three modes.
 ///
 /// - The decoder mode (the default) reads an input as an endpoint byte and a JSON body
 ///   (`RequestFuzzCase`), which reaches the parsers and validation above all.
@@ -10,6 +10,8 @@ import Glibc
 ///   parameters, scene fields and gestures (`StructuredFuzzCase`), so that nearly every input
 ///   is a valid-looking request and reaches a preset's simulation. The flag is taken out of
 ///   the command line before libFuzzer parses it.
+/// - `--websocket` reads it as bytes a client sends on the drive socket (`WebSocketFuzzCase`):
+///   RFC 6455 frames through `WebSocket.Reader`, and their text messages through a `DriveSession`.
 ///
 /// - The fuzz build (`scripts/fuzz`: `-sanitize=fuzzer -DSEGUE_LIBFUZZER`) hands the
 ///   command line to libFuzzer's driver, which runs `fuzz` over generated inputs.
@@ -24,11 +26,13 @@ import Glibc
 @main
 enum SegueFuzzCommand {
     static func main() throws {
-        let structured = CommandLine.arguments.dropFirst().first == "--structured"
+        let mode = CommandLine.arguments.dropFirst().first
+        let structured = mode == "--structured"
+        let websocket = mode == "--websocket"
         #if SEGUE_LIBFUZZER
             var argc = CommandLine.argc
             var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-            if structured {
+            if structured || websocket {
                 // Drop argv[1] in place: libFuzzer would take it for a corpus directory.
                 for index in 1..<Int(argc) { CommandLine.unsafeArgv[index] = CommandLine.unsafeArgv[index + 1] }
                 argc -= 1
@@ -36,17 +40,23 @@ enum SegueFuzzCommand {
             if structured {
                 exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzStructured))
             }
+            if websocket {
+                exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzWebSocket))
+            }
             exit(LLVMFuzzerRunDriver(&argc, &argv, fuzz))
         #else
-            let paths = CommandLine.arguments.dropFirst(structured ? 2 : 1)
+            let paths = CommandLine.arguments.dropFirst(structured || websocket ? 2 : 1)
             if paths.isEmpty {
-                print("usage: segue-fuzz [--structured] PATH... (files or directories of fuzz inputs)")
+                print("usage: segue-fuzz [--structured|--websocket] PATH... (files or directories of fuzz inputs)")
                 return
             }
             for path in paths {
                 for file in try inputFiles(at: path) {
                     let input = try [UInt8](Data(contentsOf: URL(filePath: file)))
-                    let status = structured ? fuzzOneStructured(input) : fuzzOne(input)
+                    let status =
+                        websocket
+                        ? WebSocketFuzzCase(input).check()
+                        : "\(structured ? fuzzOneStructured(input) : fuzzOne(input))"
                     print("ok \(file) (\(input.count) bytes): \(status)")
                 }
             }

@@ -33,12 +33,14 @@ public final class HTTPServer: Sendable {
         service: SegueService,
         readiness: Readiness,
         logger: Logger,
-        metrics: ServerMetrics? = nil
+        metrics: ServerMetrics? = nil,
+        drive: DriveEndpoint? = nil
     ) throws(ServerError) {
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
+        let sessions = drive.map { DriveSessions(endpoint: $0, logger: logger, metrics: metrics) }
         let dispatcher = RequestDispatcher(
             service: service, readiness: readiness, logger: logger, maxBodyBytes: configuration.maxBodyBytes,
-            headLimits: configuration.headLimits, metrics: metrics)
+            headLimits: configuration.headLimits, metrics: metrics, drive: sessions)
         let libraryLog = LibraryLog(
             logger: logger,
             rate: LogRateLimit(lines: configuration.libraryLogLines, per: configuration.libraryLogInterval))
@@ -77,9 +79,9 @@ public final class HTTPServer: Sendable {
 
     /// Drains and stops: readiness turns false; for `drainDelay` seconds the server
     /// still accepts and serves (each answer with `Connection: close`) while load
-    /// balancers notice; then no new connection is accepted, requests in flight
-    /// complete (for at most `drainTimeout` seconds), and the daemon stops and closes
-    /// every connection. Safe to call more than once.
+    /// balancers notice; then no new connection is accepted, drive sessions are closed
+    /// with 1001, requests in flight complete (for at most `drainTimeout` seconds), and
+    /// the daemon stops and closes every connection. Safe to call more than once.
     public func shutdown() {
         stop(afterDelay: true)
     }
@@ -96,6 +98,8 @@ public final class HTTPServer: Sendable {
             })
         else { return }
         listener.stopAccepting()
+        // Live sessions close with 1001 (going away); their clients reconnect elsewhere and resend.
+        dispatcher.drive?.closeAll(waiting: configuration.drainTimeout)
         let deadline = ContinuousClock.now + .seconds(configuration.drainTimeout)
         var announced = false
         while requestsInFlight > 0 && ContinuousClock.now < deadline {
@@ -131,6 +135,7 @@ public final class HTTPServer: Sendable {
         var flags =
             MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue | MHD_USE_AUTO.rawValue
             | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
+            | MHD_ALLOW_UPGRADE.rawValue  // the drive socket's WebSocket handshake
         if case .threadPerConnection = configuration.threading {
             flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue
         }

@@ -16,13 +16,16 @@ final class RequestDispatcher: Sendable {
     let maxBodyBytes: Int
     let headLimits: HeadLimits
     let metrics: ServerMetrics?
+    /// The drive socket's sessions; nil when the server has no drive endpoint.
+    let drive: DriveSessions?
     /// Requests whose headers have arrived and whose completion has not yet been reported.
     let inFlight = Atomic<Int>(0)
 
     init(
         service: SegueService, readiness: Readiness, logger: Logger, maxBodyBytes: Int,
-        headLimits: HeadLimits = HeadLimits(), metrics: ServerMetrics?
+        headLimits: HeadLimits = HeadLimits(), metrics: ServerMetrics?, drive: DriveSessions? = nil
     ) {
+        self.drive = drive
         self.service = service
         self.readiness = readiness
         self.logger = logger
@@ -67,6 +70,9 @@ final class RequestDispatcher: Sendable {
         var request = state.request
         let socket = segue_mhd_connection_fd(connection)
         request.cancellation = .init { ClientPresence.hasGone(socket: socket) }
+        if !state.bodyTooLarge, isDriveUpgrade(request) {
+            return upgrade(state, on: connection, request: request)
+        }
         let response =
             state.bodyTooLarge
             ? service.respond(to: request, with: .contentTooLarge(limit: maxBodyBytes))
@@ -77,6 +83,9 @@ final class RequestDispatcher: Sendable {
     /// libmicrohttpd is done with the request: sent, failed, timed out or cut off.
     func complete(_ state: RequestState, termination: MHD_RequestTerminationCode) {
         inFlight.subtract(1, ordering: .relaxed)
+        if let upgrade = state.upgrade, upgrade.claim(.abandoned) {
+            drive?.release(after: 0)
+        }
         let elapsed = ContinuousClock.now - state.started
         if let answered = state.answered {
             metrics?.record(
@@ -119,8 +128,7 @@ final class RequestDispatcher: Sendable {
     }
 
     @discardableResult
-    private func answer(_ state: RequestState, on connection: OpaquePointer, with response: HTTPResponse) -> MHD_Result
-    {
+    func answer(_ state: RequestState, on connection: OpaquePointer, with response: HTTPResponse) -> MHD_Result {
         var response = response
         if !readiness.isReady || state.closeAfterAnswer {
             // Draining: tell keep-alive clients to take their next request elsewhere.

@@ -21,6 +21,8 @@ final class RequestState {
     var answered: (status: Int, bytes: Int, requestID: String, facts: ResponseFacts)?
     /// Set when the client left before its answer was ready: nothing was sent.
     var clientGone = false
+    /// Set for a drive socket's handshake answered 101, until the session starts.
+    var upgrade: UpgradeContext?
     let started: ContinuousClock.Instant
 
     init(method: HTTPMethod, path: String, started: ContinuousClock.Instant) {

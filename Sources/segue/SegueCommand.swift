@@ -61,7 +61,8 @@ struct SegueCommand: ParsableCommand {
         do {
             server = try HTTPServer(
                 configuration: settings.server, service: service, readiness: readiness, logger: logger,
-                metrics: metrics)
+                metrics: metrics,
+                drive: DriveEndpoint(catalogue: .builtIn, limits: settings.limits, driveLimits: settings.drive))
         } catch {
             Output.error("Error: \(error)")
             throw ExitCode.failure

@@ -104,4 +104,34 @@ struct ServeOptions: ParsableArguments {
 
     @Option(help: "Most samples one POST /v1/curves answer may hold. [env SEGUE_MAX_CURVE_SAMPLES, default 100000]")
     var maxCurveSamples: Int?
+
+    @Option(
+        help:
+            "Live drive sessions (GET /v1/drive) open at once; more get 503 before the upgrade. [env SEGUE_DRIVE_MAX_SESSIONS, default 256]"
+    )
+    var driveMaxSessions: Int?
+
+    @Option(
+        help:
+            "Seconds a drive session may go without hearing from its client (a pong counts) before it closes. [env SEGUE_DRIVE_IDLE_TIMEOUT, default 60]"
+    )
+    var driveIdleTimeout: Int?
+
+    @Option(
+        help:
+            "Largest message a drive client may send, in bytes; larger closes the session with 1009. [env SEGUE_DRIVE_MAX_MESSAGE_BYTES, default 1048576]"
+    )
+    var driveMaxMessageBytes: Int?
+
+    @Option(help: "Most gesture samples one drive session may hold. [env SEGUE_DRIVE_MAX_SAMPLES, default 10000]")
+    var driveMaxSamples: Int?
+
+    @Option(
+        help:
+            "Bytes a drive session may hold for a client that does not read; past it the session closes with 1008. [env SEGUE_DRIVE_MAX_QUEUED_BYTES, default 8388608]"
+    )
+    var driveMaxQueuedBytes: Int?
+
+    @Option(help: "Seconds between a drive session's keepalive pings. [env SEGUE_DRIVE_PING_INTERVAL, default 20]")
+    var drivePingInterval: Int?
 }

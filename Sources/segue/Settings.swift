@@ -12,6 +12,7 @@ struct Settings {
     var concurrency: Concurrency
     var logLevel: Logger.Level
     var cors: CORSPolicy
+    var drive: DriveLimits
 
     /// How many computing requests run at once, how many may wait, and the memory they may hold.
     struct Concurrency {
@@ -74,7 +75,30 @@ struct Settings {
             expected: "'*' or origins separated by commas, each 'null' or scheme://host[:port]")
         return Settings(
             server: server, limits: try resolveLimits(options, source: source), concurrency: concurrency,
-            logLevel: level.level, cors: origins.policy)
+            logLevel: level.level, cors: origins.policy, drive: try resolveDrive(options, source: source))
+    }
+
+    /// The drive socket's limits: each flag, else its variable, else `DriveLimits`' default.
+    private static func resolveDrive(_ options: ServeOptions, source: SettingSource) throws -> DriveLimits {
+        let defaults = DriveLimits()
+        var limits = DriveLimits()
+        limits.maxSessions = try source.value(
+            options.driveMaxSessions, env: "SEGUE_DRIVE_MAX_SESSIONS", default: defaults.maxSessions, in: 0...65536)
+        limits.idleTimeout = try source.value(
+            options.driveIdleTimeout, env: "SEGUE_DRIVE_IDLE_TIMEOUT", default: defaults.idleTimeout, in: 1...86400)
+        limits.maxMessageBytes = try source.value(
+            options.driveMaxMessageBytes, env: "SEGUE_DRIVE_MAX_MESSAGE_BYTES", default: defaults.maxMessageBytes,
+            in: 1024...(1 << 30))
+        limits.maxSamples = try source.value(
+            options.driveMaxSamples, env: "SEGUE_DRIVE_MAX_SAMPLES", default: defaults.maxSamples,
+            in: 2...10_000_000)
+        limits.maxQueuedBytes = try source.value(
+            options.driveMaxQueuedBytes, env: "SEGUE_DRIVE_MAX_QUEUED_BYTES", default: defaults.maxQueuedBytes,
+            in: 1024...(1 << 32))
+        limits.pingInterval = try source.value(
+            options.drivePingInterval, env: "SEGUE_DRIVE_PING_INTERVAL", default: defaults.pingInterval,
+            in: 1...3600)
+        return limits
     }
 
     /// The request limits: each flag, else its variable, else `RequestLimits`' default.

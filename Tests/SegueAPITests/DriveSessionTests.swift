@@ -23,7 +23,7 @@ import Testing
 
         var sampleObjects: [[String: Any]] {
             zip(samples, phases).map { sample, phase in
-                ["t": sample["t"]!, "x": sample["x"]!, "y": sample["y"]!, "phase": phase]
+                ["t": sample["t"] ?? 0, "x": sample["x"] ?? 0, "y": sample["y"] ?? 0, "phase": phase]
             }
         }
     }
@@ -70,7 +70,7 @@ import Testing
     }()
 
     static func json(_ object: Any) -> [UInt8] {
-        Array(try! JSONSerialization.data(withJSONObject: object))
+        (try? JSONSerialization.data(withJSONObject: object)).map { Array($0) } ?? []
     }
 
     /// Whether two parsed JSON values are the same JSON (keys in any order).

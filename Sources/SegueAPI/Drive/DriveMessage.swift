@@ -1,4 +1,4 @@
-public import SegueEngine
+import SegueEngine
 
 /// The messages the server sends on a drive socket, as JSON text. Each has a `type`; frames,
 /// the decision, layers and events are written exactly as in a `POST /v1/simulate` answer.

@@ -65,7 +65,9 @@ public struct DriveSession: Sendable {
         do throws(JSONSyntaxError) {
             value = try JSONParser.parse(text, limits: limits.json)
         } catch {
-            return [failure(JSONBody.problem(for: error))]
+            var problem = JSONBody.problem(for: error)
+            problem.detail = problem.detail.replacing("The request body is", with: "The message is")
+            return [failure(problem)]
         }
         var validator = FieldValidator(maxNumberMagnitude: limits.maxNumberMagnitude)
         guard case .object(let members) = value else {

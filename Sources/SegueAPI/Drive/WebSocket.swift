@@ -93,6 +93,11 @@ public enum WebSocket {
         value.split(separator: ",").map { String($0).trimmingSpaces.lowercased() }
     }
 
+    /// Base64 (RFC 4648), for the handshake's `Sec-WebSocket-Accept`.
+    public static func base64(_ bytes: [UInt8]) -> String {
+        Base64.encode(bytes)
+    }
+
     // MARK: the server's frames
 
     /// One unfragmented, unmasked frame (servers never mask, RFC 6455 §5.1).

@@ -99,7 +99,7 @@ public struct CORSPolicy: Sendable, Hashable {
 
 extension Problem {
     /// A browser page whose origin the server's `--allowed-origins` list does not hold.
-    static func originNotAllowed(_ origin: String) -> Problem {
+    public static func originNotAllowed(_ origin: String) -> Problem {
         Problem(
             type: typeURI("origin-not-allowed"),
             title: "Origin not allowed",

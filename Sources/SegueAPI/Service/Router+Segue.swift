@@ -45,6 +45,14 @@ extension Router {
                 try SimulateEndpoint.respond(
                     to: context.request, catalogue: catalogue, limits: limits, gate: gate, costs: costs)
             },
+            // The live drive socket. The transport takes the WebSocket upgrade before routing; a
+            // request that reaches the route did not ask for one.
+            Route(.get, DriveSession.path) { context in
+                var response = HTTPResponse.problem(
+                    .upgradeRequired(), path: context.request.path, requestID: context.requestID)
+                response.headers.add(name: "Upgrade", value: "websocket")  // RFC 9110 §15.5.22
+                return response
+            },
         ]
         if let metrics {
             routes.append(

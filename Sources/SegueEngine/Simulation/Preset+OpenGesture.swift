@@ -1,4 +1,4 @@
-public import SegueMath
+import SegueMath
 
 extension Preset {
     /// Runs an interactive preset on a gesture that has not ended yet (its last sample is `began`

@@ -1,4 +1,4 @@
-public import SegueMath
+import SegueMath
 
 extension Preset {
     /// Runs the transition after checking what the scene's fields say together: every rect of

@@ -29,6 +29,15 @@ public final class ServerMetrics: Sendable {
     private let admittedGauge: Gauge
     private let reservedGauge: Gauge
     private let residentGauge: Gauge
+    private let driveSessionsGauge: Gauge
+    private let driveMessagesIn: Counter
+    private let driveMessagesOut: Counter
+    private let driveSessionLength: DurationHistogram
+
+    /// Drive session lengths, seconds: from a quick drag to an hour's design session.
+    static let sessionBuckets: [Duration] = [
+        .seconds(1), .seconds(5), .seconds(15), .seconds(60), .seconds(300), .seconds(900), .seconds(3600),
+    ]
 
     /// Latency buckets, seconds: from a health check (~0.1 ms) to a 20 000-frame simulation (~1 s and more).
     static let latencyBuckets: [Duration] = [
@@ -59,6 +68,33 @@ public final class ServerMetrics: Sendable {
             descriptor: MetricNameDescriptor(
                 namespace: "process", metricName: "resident_memory", unitName: "bytes",
                 helpText: "Resident memory size in bytes."))
+        driveSessionsGauge = registry.makeGauge(
+            descriptor: Self.name("drive_sessions_open", unit: "", "Live drive sessions open (GET /v1/drive)."))
+        driveMessagesIn = registry.makeCounter(
+            descriptor: Self.name("drive_messages_received", unit: "total", "Text messages received on drive sessions.")
+        )
+        driveMessagesOut = registry.makeCounter(
+            descriptor: Self.name("drive_messages_sent", unit: "total", "Text messages sent on drive sessions."))
+        driveSessionLength = registry.makeDurationHistogram(
+            descriptor: Self.name("drive_session_duration", unit: "seconds", "How long drive sessions lasted."),
+            buckets: Self.sessionBuckets)
+    }
+
+    func driveSessionOpened() {
+        driveSessionsGauge.increment()
+    }
+
+    func driveSessionClosed(after seconds: Double) {
+        driveSessionsGauge.decrement()
+        driveSessionLength.recordNanoseconds(Int64(max(0, min(seconds, 1e9)) * 1e9))
+    }
+
+    func driveMessageReceived() {
+        driveMessagesIn.increment()
+    }
+
+    func driveMessageSent() {
+        driveMessagesOut.increment()
     }
 
     /// Where the scrape-time gauges are read from; the server connects itself once it runs.
