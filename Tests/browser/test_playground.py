@@ -12,19 +12,28 @@ browser) and checks that:
    nothing but this server;
 2. the preset list fills with every preset GET /v1/presets lists;
 3. picking instagram.pop.interactive builds its parameter form and draws its scene;
-4. a scripted mouse drag on the stage (pointer events with real timestamps)
-   produces one POST /v1/simulate whose gesture starts `began` and ends `ended`
-   with strictly increasing times, and the decision and its explanation show;
-5. the frames play at their real timing and stop on the settled frame; after
+4. a scripted mouse drag on the stage (pointer events with real timestamps) is
+   driven live over the drive socket: before the pointer is lifted, the frames
+   the page received are those POST /v1/simulate answers for the samples so
+   far (an open gesture, sent by this test), and the `detail` layer's computed
+   transform is the server's frame for the latest sample; once lifted, the
+   settle plays as it arrives, and the whole run (frames, decision, events) is
+   the simulate answer for the gesture, which starts `began` and ends `ended`
+   with strictly increasing times; the decision and its explanation show;
+5. it stops on the settled frame; after
    Replay, at two moments, the frame shown is the one due for the time elapsed
    and the `detail` layer's computed transform is that frame's;
 6. at two frames (scrubbed to), the `detail` layer's computed transform is the
    response's transform, and its on-screen box is the response's
    presentationFrame times the stage's scale;
 7. edited parameters (a number, a choice, a boolean) are sent, and only those;
-8. 'copy as curl' holds the exact body sent.
+8. 'copy as curl' holds the exact body sent;
+9. a second drag starts from the preset's start state, not the last run's end;
+10. where WebSockets fail (the page without `WebSocket`), a drag polls POST
+    /v1/simulate with the samples so far (open gestures) and the card follows.
 
-Saves a screenshot to ARTIFACTS/playground.png (default artifacts/). Prints one
+Saves screenshots to ARTIFACTS/playground.png and, mid-drag,
+ARTIFACTS/playground-drive.png (default artifacts/). Prints one
 line per check, then `N passed, M failed`; exits 1 on any failure.
 """
 
@@ -181,33 +190,59 @@ def drive(report: Report, browser, base: str, preset_ids: list[str], artifacts: 
     report.check(f"the default scene is drawn ({', '.join(scene_rects) or 'no rects'})",
                  "" if scene_rects == wanted_rects else f"drew {scene_rects}, scene has {wanted_rects}")
 
-    # A drag from near the left edge to the right, with real time between the moves.
+    # A live drag from near the left edge to the right, with real time between the moves.
     stage = page.locator("#stage").bounding_box()
     scale = page.evaluate("window.playground.scale")
     start = (stage["x"] + 20 * scale, stage["y"] + 450 * scale)
-    with page.expect_response(f"{base}/v1/simulate", timeout=10_000) as answer:
-        page.mouse.move(*start)
-        page.mouse.down()
-        for step in range(1, 13):
-            page.wait_for_timeout(16)
-            page.mouse.move(start[0] + step * 15 * scale, start[1] + step * 2 * scale)
-        page.mouse.up()
-    response = answer.value
-    report.check("the drag produces POST /v1/simulate answered 200", "" if response.ok else f"status {response.status}")
-    simulation = response.json()
-    sent = json.loads(simulate_bodies[-1]) if simulate_bodies else {}
-    samples = sent.get("gesture", {}).get("samples", [])
+    posts_before = len(simulate_bodies)
+    page.mouse.move(*start)
+    page.mouse.down()
+    for step in range(1, 13):
+        page.wait_for_timeout(16)
+        page.mouse.move(start[0] + step * 15 * scale, start[1] + step * 2 * scale)
+    # Before the pointer is lifted: the server's answer for the samples so far, asked by this test.
+    so_far = page.evaluate("window.playground.live.samples")
+    open_answer = post_simulate(base, {"preset": PRESET, "gesture": {"samples": so_far}})
+    expected_open = open_answer.get("frames", [])
+    try:
+        page.wait_for_function("n => window.playground.live && window.playground.live.frames.length >= n",
+                               arg=len(expected_open), timeout=10_000)
+    except PlaywrightError:
+        pass
+    live_frames = page.evaluate("window.playground.live ? window.playground.live.frames : []")
+    report.check(f"mid-drag, the page has the server's frames for the {len(so_far)} samples so far "
+                 f"({len(expected_open)} frames, open: {open_answer.get('open')})",
+                 "" if live_frames == expected_open and open_answer.get("open") is True and expected_open
+                 else f"page has {len(live_frames)} frames, the answer {len(expected_open)}")
+    if expected_open:
+        computed = page.eval_on_selector(f"#layer-{LAYER}", "d => getComputedStyle(d).transform")
+        latest = expected_open[-1]
+        report.check(f"mid-drag, {LAYER}'s computed transform is the server's frame for the latest sample "
+                     f"(t={latest['time']:.3f} s, progress {latest['progress']:.3f})",
+                     transform_problem(computed, latest["layers"][LAYER]["transform"]))
+    artifacts.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(artifacts / "playground-drive.png"))
+    page.mouse.up()
+    page.wait_for_function("window.playground.response && document.body.dataset.playing === 'false'",
+                           timeout=20_000)
+    report.check("the drag streamed over the drive socket: no POST /v1/simulate",
+                 "" if len(simulate_bodies) == posts_before else f"{len(simulate_bodies) - posts_before} POSTs")
+    simulation = page.evaluate("window.playground.response")
+    samples = page.evaluate("window.playground.request.gesture.samples")
+    expected = post_simulate(base, {"preset": PRESET, "gesture": {"samples": samples}})
+    problems = [f"{name} differs" for name in ("frames", "decision", "events", "layers", "duration")
+                if simulation.get(name) != expected.get(name)]
+    report.check(f"the live run ({len(simulation.get('frames', []))} frames) is POST /v1/simulate's answer for "
+                 "the same gesture", "; ".join(problems))
     times = [s["t"] for s in samples]
     problems = []
-    if sent.get("preset") != PRESET:
-        problems.append(f"preset {sent.get('preset')!r}")
     if len(samples) < 3 or samples[0]["phase"] != "began" or samples[-1]["phase"] != "ended":
         problems.append(f"phases {[s['phase'] for s in samples]}")
     if any(b <= a for a, b in zip(times, times[1:])):
         problems.append(f"times not strictly increasing: {times}")
     if samples and not 0.1 < times[-1] < 5:
         problems.append(f"the drag lasted {times[-1]} s (real timestamps expected about 0.2 s)")
-    report.check(f"the request carries the drag: {len(samples)} samples over {times[-1] if times else 0:.3f} s",
+    report.check(f"the gesture is the drag: {len(samples)} samples over {times[-1] if times else 0:.3f} s",
                  "; ".join(problems))
     if samples:
         dx = samples[-1]["x"] - samples[0]["x"]
@@ -221,16 +256,12 @@ def drive(report: Report, browser, base: str, preset_ids: list[str], artifacts: 
                  "" if shown == decision["explanation"] and page.text_content("#outcome") == decision["outcome"]
                  else f"shows {shown!r}")
 
-    # Real-time playback: it starts on its own and ends on the settled frame.
+    # The settle played live as its frames arrived, and stopped on the settled frame.
     frames = simulation["frames"]
     expected_seconds = frames[-1]["time"] - frames[0]["time"]
-    started = time.monotonic()
-    page.wait_for_function("document.body.dataset.playing === 'false'", timeout=int(expected_seconds * 1000) + 10_000)
-    played = time.monotonic() - started
     index = page.evaluate("window.playground.frameIndex")
-    report.check(f"playback stops on the settled frame ({len(frames)} frames, {expected_seconds:.3f} s of "
-                 f"animation, played in about {played:.2f} s)",
-                 "" if index == len(frames) - 1 else f"stopped on frame {index}")
+    report.check(f"the live run stops on the settled frame ({len(frames)} frames, {expected_seconds:.3f} s)",
+                 "" if index == len(frames) - 1 and frames[-1]["phase"] == "settled" else f"stopped on frame {index}")
 
     # Replay, read at two moments of real-time playback: the card shows the frame for the time
     # elapsed (not ahead of it, at most PLAYBACK_LAG behind) with that frame's transform.
@@ -292,6 +323,8 @@ def drive(report: Report, browser, base: str, preset_ids: list[str], artifacts: 
                  else f"curl is {curl[:120]!r}")
     page.click("#copy-curl")
 
+    second_drag(report, page, start, scale)
+
     # The screenshot shows the card mid-transition rather than the settled end.
     page.eval_on_selector("#scrub", "s => { s.value = String(Math.floor(s.max / 2)); s.dispatchEvent(new Event('input')); }")
     artifacts.mkdir(parents=True, exist_ok=True)
@@ -302,6 +335,74 @@ def drive(report: Report, browser, base: str, preset_ids: list[str], artifacts: 
     report.check("no console error", "; ".join(console_errors))
     report.check("no failed request", "; ".join(failed))
     report.check("no request to anywhere but this server", "; ".join(elsewhere))
+    page.close()
+    polling(report, browser, base)
+
+
+def post_simulate(base: str, body: dict) -> dict:
+    """This test's own POST /v1/simulate: the answer the page is checked against."""
+    request = urllib.request.Request(f"{base}/v1/simulate", data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.load(response)
+
+
+def second_drag(report: Report, page, start: tuple[float, float], scale: float) -> None:
+    """After a run that ended away from the start, a new touch-down shows the preset's start state."""
+    page.wait_for_function("document.body.dataset.playing === 'false'", timeout=20_000)
+    ended = page.eval_on_selector(f"#layer-{LAYER}", "d => getComputedStyle(d).transform")
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.wait_for_function("window.playground.live && window.playground.live.frames.length >= 1", timeout=10_000)
+    first = page.evaluate("window.playground.live.frames[0]")
+    computed = page.eval_on_selector(f"#layer-{LAYER}", "d => getComputedStyle(d).transform")
+    problem = transform_problem(computed, first["layers"][LAYER]["transform"])
+    if not problem and computed == ended:
+        problem = f"still shows the last run's end ({ended})"
+    if not problem and first["progress"] != 0:
+        problem = f"the first frame has progress {first['progress']}"
+    report.check(f"a second drag starts from the start state ({LAYER} at {computed}, the last run ended at {ended})",
+                 problem)
+    page.mouse.move(start[0] + 60 * scale, start[1])
+    page.mouse.up()
+    page.wait_for_function("window.playground.response && document.body.dataset.playing === 'false'",
+                           timeout=20_000)
+
+
+def polling(report: Report, browser, base: str) -> None:
+    """Without WebSocket, a drag polls POST /v1/simulate with open gestures, and the card follows."""
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.add_init_script("window.WebSocket = undefined;")
+    bodies: list[str] = []
+    page.on("request", lambda r: bodies.append(r.post_data or "")
+            if r.method == "POST" and r.url == f"{base}/v1/simulate" else None)
+    page.goto(f"{base}/#{PRESET}", wait_until="load")
+    page.wait_for_function("id => window.playground.detail && window.playground.detail.id === id", arg=PRESET)
+    stage = page.locator("#stage").bounding_box()
+    scale = page.evaluate("window.playground.scale")
+    start = (stage["x"] + 20 * scale, stage["y"] + 450 * scale)
+    page.mouse.move(*start)
+    page.mouse.down()
+    for step in range(1, 9):
+        page.wait_for_timeout(30)
+        page.mouse.move(start[0] + step * 15 * scale, start[1])
+    page.wait_for_function("window.playground.live && !window.playground.live.polling", timeout=10_000)
+    page.wait_for_timeout(200)
+    page.wait_for_function("window.playground.live && !window.playground.live.polling", timeout=10_000)
+    open_bodies = [json.loads(b) for b in bodies if b]
+    opens = [b for b in open_bodies if b.get("gesture", {}).get("samples", [{}])[-1].get("phase") == "changed"]
+    latest = page.evaluate("window.playground.live.frames.slice(-1)[0]")
+    computed = page.eval_on_selector(f"#layer-{LAYER}", "d => getComputedStyle(d).transform")
+    report.check(f"without WebSocket, the drag polls POST /v1/simulate with open gestures ({len(opens)} so far) "
+                 "and the card shows the latest answer's last frame",
+                 (transform_problem(computed, latest["layers"][LAYER]["transform"]) if latest else "no frame")
+                 if opens else "no POST with an open gesture")
+    with page.expect_response(f"{base}/v1/simulate", timeout=10_000):
+        page.mouse.up()
+    final = json.loads(bodies[-1]) if bodies else {}
+    report.check("without WebSocket, the release POSTs the whole gesture",
+                 "" if final.get("gesture", {}).get("samples", [{}])[-1].get("phase") == "ended" else f"sent {final}")
+    page.close()
 
 
 def main(argv: list[str]) -> int:
