@@ -22,8 +22,11 @@ import Testing
         var testDescription: String { name }
 
         var sampleObjects: [[String: Any]] {
-            zip(samples, phases).map { sample, phase in
-                ["t": sample["t"] ?? 0, "x": sample["x"] ?? 0, "y": sample["y"] ?? 0, "phase": phase]
+            zip(samples, phases).map { sample, phase -> [String: Any] in
+                let t: Double = sample["t"] ?? 0
+                let x: Double = sample["x"] ?? 0
+                let y: Double = sample["y"] ?? 0
+                return ["t": t, "x": x, "y": y, "phase": phase]
             }
         }
     }

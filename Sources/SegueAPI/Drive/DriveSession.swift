@@ -31,11 +31,11 @@ public struct DriveSession: Sendable {
 
     /// A started session's state.
     struct Run {
-        var preset: any Preset
-        /// The start message's members that the simulate request takes (preset, scene, parameters, frameRate).
-        var request: [String: JSONValue]
+        /// The start message as a simulate request (its gesture a placeholder).
+        var request: SimulateRequest
         var pace: DrivePace
-        var samples: [JSONValue] = []
+        /// The samples so far, each checked once, when its message came.
+        var samples: [GestureSample] = []
         /// How many frames of the simulation have been sent (scheduled ones count once they go out).
         var sent = 0
         /// The time of the last frame sent, on the gesture's clock.
@@ -150,8 +150,7 @@ public struct DriveSession: Sendable {
             run = nil
             return [failure(.invalidRequest(validator.errors))]
         }
-        request["preset"] = .string(parsed.preset.description.id)
-        var started = Run(preset: parsed.preset, request: request, pace: pace)
+        var started = Run(request: parsed, pace: pace)
         let layers: [LayerDescription]
         if parsed.preset.interactive {
             // The layers as the session's scene lays them out: the preset run on the touch-down of
@@ -223,7 +222,7 @@ public struct DriveSession: Sendable {
                         FieldError(
                             pointer: "/samples",
                             detail: "The transition has settled; send \"start\" to begin another"
-                                + (current.pace == .asap && current.preset.acceptsRegrab
+                                + (current.pace == .asap && current.request.preset.acceptsRegrab
                                     ? " (at asap pace the settle is sent whole at the release; to grab the "
                                         + "transition during its settle, start with \"pace\": \"realtime\")." : "."))
                     ]))
@@ -241,19 +240,30 @@ public struct DriveSession: Sendable {
                     ]))
             ]
         }
+        // Only the new samples are read; the track is checked whole (order, phases, strokes), with
+        // the pointers of its issues moved into this message.
         let base = current.samples.count
-        var request = current.request
-        request["gesture"] = .object(["samples": .array(current.samples + new)])
-        var requestLimits = limits
-        requestLimits.maxGestureSamples = maxSamples
-        let parsed = SimulateRequest.parse(
-            .object(request), catalogue: catalogue, limits: requestLimits, validator: &validator)
-        guard validator.errors.isEmpty, let parsed else {
-            return [failure(.invalidRequest(Self.inMessage(validator.errors, base: base)))]
+        var added: [GestureSample] = []
+        for (index, item) in new.enumerated() {
+            if let sample = SimulateRequest.parseSample(item, at: "/samples/\(index)", validator: &validator) {
+                added.append(sample)
+            }
         }
-        if let lastSent = current.lastSentTime, let first = parsed.input.gesture?.samples[base],
-            first.time < lastSent, first.phase == .began
-        {
+        guard validator.errors.isEmpty else { return [failure(.invalidRequest(validator.errors))] }
+        let preset = current.request.preset
+        let track: GestureTrack
+        do {
+            track = try GestureTrack(
+                samples: current.samples + added, maximumSampleCount: maxSamples,
+                allowsMultipleStrokes: preset.acceptsRegrab)
+        } catch {
+            let errors = error.issues.map { issue in
+                FieldError(
+                    pointer: SimulateRequest.pointer(for: issue), detail: SimulateRequest.sentence(issue.message))
+            }
+            return [failure(.invalidRequest(Self.inMessage(errors, base: base)))]
+        }
+        if let lastSent = current.lastSentTime, let first = added.first, first.time < lastSent, first.phase == .began {
             return [
                 failure(
                     .invalidRequest([
@@ -265,13 +275,19 @@ public struct DriveSession: Sendable {
                     ]))
             ]
         }
+        var request = current.request
+        let input = request.input
+        request.input = SimulationInput(
+            scene: input.scene, parameters: input.parameters, gesture: track, frameRate: input.frameRate,
+            maxFrames: input.maxFrames)
+        request.input.firstFrame = current.sent
         let simulation: Simulation
         do throws(Problem) {
-            simulation = try parsed.run()
+            simulation = try request.run()
         } catch {
             return [failure(Self.inMessage(error, base: base))]
         }
-        current.samples += new
+        current.samples += added
         let outputs = send(simulation, now: now, run: &current)
         run = current
         return outputs
@@ -281,7 +297,8 @@ public struct DriveSession: Sendable {
     /// end `settled`: at once, or at realtime pace the frames after the release each at its time
     /// counted from now, and `settled` after the last (`due(at:)`).
     private func send(_ simulation: Simulation, now: Double, run: inout Run) -> [Output] {
-        let new = simulation.frames[min(run.sent, simulation.frames.count)...]
+        // The simulation was asked for the frames from `run.sent` on (`SimulationInput.firstFrame`).
+        let new = simulation.frames[...]
         // Where the transition was let go (a tap-started one: at its start); nil while the finger is down.
         let release = simulation.isOpen ? nil : simulation.decision?.time ?? simulation.frames.first?.time ?? 0
         let immediateEnd =
@@ -305,11 +322,15 @@ public struct DriveSession: Sendable {
         if immediateEnd > new.startIndex {
             run.lastSentTime = new[immediateEnd - 1].time
         }
-        run.sent = immediateEnd
+        run.sent += immediateEnd - new.startIndex
         run.scheduled = []
         run.settled = nil
         guard let release else { return outputs }
-        let settled = DriveMessage.settled(duration: simulation.duration, events: simulation.events)
+        let began = run.samples.first?.time ?? 0
+        let lastTime = simulation.frames.last?.time ?? run.lastSentTime ?? began
+        let settled = DriveMessage.settled(
+            duration: run.request.preset.interactive ? lastTime - began : simulation.duration,
+            events: simulation.events)
         run.scheduled = new[immediateEnd...].map { (now + max($0.time - release, 0), $0) }
         if run.scheduled.isEmpty {
             outputs.append(.text(settled))

@@ -17,6 +17,9 @@ public struct FrameGrid: Sendable, Hashable {
     /// When set, only the frames at or before this time are built (and no final state unless
     /// it falls there): what an open gesture's samples so far determine.
     public var horizon: Double?
+    /// Frames before this index are not built: a live session has sent them already, and each
+    /// frame is a function of its own time, so the rest come out the same without them.
+    public var firstFrame = 0
 
     /// The frame cap of a server started with default flags.
     public static let defaultMaxFrames = 20_000
@@ -61,14 +64,16 @@ public struct FrameGrid: Sendable, Hashable {
             throw .tooManyFrames(seconds: end - start, frameRate: frameRate, maxFrames: maxFrames)
         }
         var frames: [SimulationFrame] = []
-        frames.reserveCapacity(count)
-        for index in 0..<(count - 1) {
+        frames.reserveCapacity(max(count - firstFrame, 0))
+        for index in min(firstFrame, count - 1)..<(count - 1) {
             if index % CancellationCheck.frameBatch == 0, cancellation.isCancelled {
                 throw SimulationError.cancelled
             }
             frames.append(state(time(ofFrame: index)))
         }
-        frames.append(finalState(time(ofFrame: count - 1)))
+        if firstFrame < count {
+            frames.append(finalState(time(ofFrame: count - 1)))
+        }
         return frames
     }
 
@@ -92,8 +97,8 @@ public struct FrameGrid: Sendable, Hashable {
             throw .tooManyFrames(seconds: Double(count) / frameRate, frameRate: frameRate, maxFrames: maxFrames)
         }
         var frames: [SimulationFrame] = []
-        frames.reserveCapacity(count)
-        for index in 0..<count {
+        frames.reserveCapacity(max(count - firstFrame, 0))
+        for index in min(firstFrame, count)..<count {
             if index % CancellationCheck.frameBatch == 0, cancellation.isCancelled {
                 throw SimulationError.cancelled
             }

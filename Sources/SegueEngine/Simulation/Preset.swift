@@ -18,6 +18,9 @@ public struct SimulationInput: Sendable {
     public var cancellation: CancellationCheck
     /// Set by `Preset.run` for an open gesture: only the frames at or before this time are built.
     var horizon: Double?
+    /// Frames before this index are left out of the answer (not built): those a live session has
+    /// sent. The simulation's `frames` then start at this index.
+    public var firstFrame = 0
 
     public init(
         scene: ParameterValues, parameters: ParameterValues, gesture: GestureTrack?, frameRate: Double,
@@ -38,6 +41,7 @@ public struct SimulationInput: Sendable {
         var grid = FrameGrid(
             start: start, end: end, frameRate: frameRate, maxFrames: maxFrames, cancellation: cancellation)
         grid.horizon = horizon
+        grid.firstFrame = firstFrame
         return grid
     }
 }
