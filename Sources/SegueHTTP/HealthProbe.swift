@@ -1,3 +1,4 @@
+import CMicroHTTPD  // MSG_NOSIGNAL: <sys/socket.h> may belong to this module's header in a clean build
 import Glibc
 
 /// A minimal HTTP client for `segue --healthcheck`: the runtime image has no curl,
