@@ -34,6 +34,11 @@ final class DriveConnection {
     private var finishing = false
     private var messagesIn = 0
     private var messagesOut = 0
+    /// When the bytes being read now arrived (the `recv` that returned them).
+    private var lastReadAt = 0.0
+    /// For each message answered with frames not yet all written: when its bytes arrived. Once the
+    /// outbox is empty, each one's time to the wire is recorded (`segue_drive_frame_latency_seconds`).
+    private var awaitingWrite: [Double] = []
 
     /// Seconds the server reads and drops what the client still sends, after its last byte.
     static let linger = 1.0
@@ -123,7 +128,13 @@ final class DriveConnection {
             guard closeSent == nil else { return }  // after our close frame, data is not answered
             messagesIn += 1
             sessions.metrics?.driveMessageReceived()
-            apply(session.receive(text, now: now))
+            let outputs = session.receive(text, now: now)
+            if outputs.contains(where: {
+                if case .text(let reply) = $0 { DriveConnection.isFrames(reply) } else { false }
+            }) {
+                awaitingWrite.append(lastReadAt)
+            }
+            apply(outputs)
         case .binary:
             close(.unsupportedData, "binary messages are not taken; send JSON text messages")
         case .ping(let payload):
@@ -139,6 +150,12 @@ final class DriveConnection {
             finishing = true
         }
     }
+
+    /// Whether a server message is a `frames` one (its JSON starts `{"type":"frames"`).
+    static func isFrames(_ message: [UInt8]) -> Bool {
+        message.starts(with: framesPrefix)
+    }
+    private static let framesPrefix = Array(#"{"type":"frames""#.utf8)
 
     private func apply(_ outputs: [DriveSession.Output]) {
         for output in outputs {
@@ -219,6 +236,7 @@ final class DriveConnection {
             if count > 0 {
                 reader.append(buffer[0..<count])
                 lastHeard = now
+                lastReadAt = lastHeard
                 continue
             }
             if count == 0 { return false }  // the client has gone
@@ -240,6 +258,13 @@ final class DriveConnection {
             return false
         }
         if outboxStart >= outbox.count {
+            if !awaitingWrite.isEmpty {
+                let written = now
+                for arrived in awaitingWrite {
+                    sessions.metrics?.driveFrameLatency(seconds: written - arrived)
+                }
+                awaitingWrite.removeAll(keepingCapacity: true)
+            }
             outbox.removeAll(keepingCapacity: outbox.count < 1 << 16)
             frameEnds.removeAll()
             outboxStart = 0

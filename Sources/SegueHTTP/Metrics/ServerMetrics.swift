@@ -33,6 +33,14 @@ public final class ServerMetrics: Sendable {
     private let driveMessagesIn: Counter
     private let driveMessagesOut: Counter
     private let driveSessionLength: DurationHistogram
+    private let driveFrameLatency: DurationHistogram
+
+    /// From a samples message's arrival to the frames it determined being written to the socket.
+    static let frameLatencyBuckets: [Duration] = [
+        .microseconds(50), .microseconds(100), .microseconds(200), .microseconds(300), .microseconds(500),
+        .microseconds(750), .milliseconds(1), .milliseconds(2), .milliseconds(3), .milliseconds(5),
+        .milliseconds(10), .milliseconds(20), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+    ]
 
     /// Drive session lengths, seconds: from a quick drag to an hour's design session.
     static let sessionBuckets: [Duration] = [
@@ -78,6 +86,15 @@ public final class ServerMetrics: Sendable {
         driveSessionLength = registry.makeDurationHistogram(
             descriptor: Self.name("drive_session_duration", unit: "seconds", "How long drive sessions lasted."),
             buckets: Self.sessionBuckets)
+        driveFrameLatency = registry.makeDurationHistogram(
+            descriptor: Self.name(
+                "drive_frame_latency", unit: "seconds",
+                "From a drive message's arrival to the frames it determined being written to the socket."),
+            buckets: Self.frameLatencyBuckets)
+    }
+
+    func driveFrameLatency(seconds: Double) {
+        driveFrameLatency.recordNanoseconds(Int64(max(0, min(seconds, 1e6)) * 1e9))
     }
 
     func driveSessionOpened() {
