@@ -316,4 +316,26 @@ import Testing
             Self.messages(session.receive(Self.json(["type": "start", "preset": "instagram.pop.interactive"]), now: 2))
                 .first?["type"] as? String == "started")
     }
+
+    /// A fault of the engine's (a number that is not finite, frames that do not match the layers),
+    /// which `POST /v1/simulate` answers 500, is an error with a 500 problem and a close with 1011.
+    @Test(arguments: ["nan", "layerCount", "duplicateIDs"])
+    func anEngineFaultClosesWith1011(fault: String) throws {
+        var session = DriveSession(
+            catalogue: SimulateFakes.catalogue, limits: RequestLimits(), maxSamples: 100, requestID: "t")
+        let outputs = session.receive(
+            Self.json(["type": "start", "preset": "fake.faulty", "parameters": ["fault": fault]]), now: 0)
+        let closes = outputs.compactMap { output -> WebSocket.CloseCode? in
+            if case .close(let code, _) = output { return code }
+            return nil
+        }
+        #expect(closes == [.internalError])
+        let texts = outputs.compactMap { output -> [String: Any]? in
+            if case .text(let bytes) = output { return Self.object(bytes) }
+            return nil
+        }
+        #expect(texts.last?["type"] as? String == "error")
+        #expect((texts.last?["problem"] as? [String: Any])?["status"] as? Int == 500)
+        #expect(!texts.contains { $0["type"] as? String == "frames" }, "no frame of a faulty run is sent")
+    }
 }

@@ -2,6 +2,8 @@ import SegueEngine
 
 /// The messages the server sends on a drive socket, as JSON text. Each has a `type`; frames,
 /// the decision, layers and events are written exactly as in a `POST /v1/simulate` answer.
+/// A message holding a number that is not finite comes back empty (a fault of the engine's, which
+/// the session answers as a 500 problem and close 1011, as `POST /v1/simulate` answers a 500).
 enum DriveMessage {
     /// `started`: the session's preset, frame rate, pace and layers, before any frame.
     static func started(preset: String, frameRate: Double, pace: DrivePace, layers: [LayerDescription]) -> [UInt8] {
@@ -59,7 +61,8 @@ enum DriveMessage {
         writer.member("type", String(describing: type))
         members(&writer)
         writer.endObject()
-        return writer.bytes
+        // A number that is not finite is written as null; the session refuses to send such a message.
+        return writer.hasNonFiniteNumber ? [] : writer.bytes
     }
 }
 

@@ -108,6 +108,33 @@ public struct DriveSession: Sendable {
 
     static let typeHelp = "Each message is a JSON object whose \"type\" is \"start\", \"samples\" or \"cancel\"."
 
+    /// A fault of the engine's that `POST /v1/simulate` answers 500: frames whose layers do not
+    /// match the layer list.
+    static func fault(in simulation: Simulation) -> Problem? {
+        do throws(Problem) {
+            try SimulateResponse(simulation).checkShape()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func nonFinite(_ simulation: Simulation) -> Problem {
+        .internalError(
+            "The simulation of \(simulation.presetID) produced a number that is not finite; please report these samples."
+        )
+    }
+
+    /// A problem with the simulation: the error message, then for a fault of the server's own
+    /// (a 5xx), the close the RFC keeps for it, 1011, since the session's state can no longer be trusted.
+    private mutating func failures(_ problem: Problem) -> [Output] {
+        guard problem.status >= 500 else { return [failure(problem)] }
+        run = nil
+        return [
+            failure(problem), .close(.internalError, "a fault of the server's own; reconnect and resend the samples"),
+        ]
+    }
+
     private func failure(_ problem: Problem) -> Output {
         .text(DriveMessage.error(problem, requestID: requestID))
     }
@@ -166,7 +193,7 @@ public struct DriveSession: Sendable {
             do throws(Problem) {
                 simulation = try parsed.run()
             } catch {
-                return [failure(error)]
+                return failures(error)
             }
             run = started
             var outputs: [Output] = [
@@ -175,7 +202,9 @@ public struct DriveSession: Sendable {
                         preset: parsed.preset.description.id, frameRate: parsed.input.frameRate, pace: pace,
                         layers: simulation.layers))
             ]
+            if let fault = Self.fault(in: simulation) { return failures(fault) }
             outputs += send(simulation, now: now, run: &started)
+            if outputs.contains(.text([])) { return failures(Self.nonFinite(simulation)) }
             run = started
             return outputs
         }
@@ -285,10 +314,12 @@ public struct DriveSession: Sendable {
         do throws(Problem) {
             simulation = try request.run()
         } catch {
-            return [failure(Self.inMessage(error, base: base))]
+            return failures(Self.inMessage(error, base: base))
         }
         current.samples += added
+        if let fault = Self.fault(in: simulation) { return failures(fault) }
         let outputs = send(simulation, now: now, run: &current)
+        if outputs.contains(.text([])) { return failures(Self.nonFinite(simulation)) }
         run = current
         return outputs
     }
