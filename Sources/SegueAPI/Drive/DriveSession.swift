@@ -157,7 +157,7 @@ public struct DriveSession: Sendable {
                 validator.fail("/pace", "Unknown pace '\(name)'. Choose \"asap\" or \"realtime\".")
             }
         }
-        var request = members.filter { ["preset", "scene", "parameters", "frameRate"].contains($0.key) }
+        let request = members.filter { ["preset", "scene", "parameters", "frameRate"].contains($0.key) }
         // Checked as a simulate request whose gesture is the touch-down of the preset's example, so
         // that everything but the samples is checked now, and the layers can be laid out.
         var probe = request
