@@ -2,7 +2,7 @@ import SegueEngine
 import SegueMath
 
 extension CurvesQuery {
-    static let topLevelFields = ["curve", "frameRate", "from", "to"]
+    static let topLevelFields = ["curve", "frameRate", "from", "to", "code"]
     static let curveTypes = ["named", "cubicBezier", "spring"]
 
     /// One way of describing a spring: the fields it needs and the ones it may add.
@@ -75,8 +75,11 @@ extension CurvesQuery {
                     + "Lower frameRate or use a shorter or better-damped curve.")
             return nil
         }
+        let code = validator.bool(members, "code", at: "") ?? false
         guard validator.errors.isEmpty else { return nil }
-        return CurvesQuery(form: form, curve: curve, duration: duration, frameRate: frameRate, from: from, to: to)
+        var query = CurvesQuery(form: form, curve: curve, duration: duration, frameRate: frameRate, from: from, to: to)
+        query.code = code
+        return query
     }
 
     static func parseCurve(_ value: JSONValue, validator: inout FieldValidator) -> (Form, TimingCurve)? {

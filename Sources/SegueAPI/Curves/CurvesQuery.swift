@@ -28,6 +28,8 @@ public struct CurvesQuery: Sendable, Hashable {
     public var from: Double
     /// The value at progress 1.
     public var to: Double
+    /// Whether the answer carries ready-to-paste code for the curve on each platform (`CurveCode`).
+    public var code = false
 
     /// The shortest duration accepted, in seconds: a millisecond, a sixteenth of a
     /// 60 Hz frame. Shorter ones only round to 0 on the wire and overflow velocities.

@@ -37,6 +37,10 @@ public struct CurvesResponse: Sendable {
             writer.key("spring")
             Self.write(spring, initialVelocity: initialVelocity, into: &writer)
         }
+        if query.code {
+            writer.key("code")
+            Self.write(CurveCode(query), into: &writer)
+        }
         writer.key("samples")
         writer.beginArray()
         for sample in samples {
@@ -79,6 +83,33 @@ public struct CurvesResponse: Sendable {
         writer.member("tension", spring.origami.tension)
         writer.member("friction", spring.origami.friction)
         writer.endObject()
+        writer.endObject()
+    }
+
+    /// `{"snippets":[{"platform","api","language","code"}], "cssLinear": {"function","stops","maxError"} or null}`.
+    static func write(_ code: CurveCode, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("snippets")
+        writer.beginArray()
+        for snippet in code.snippets {
+            writer.beginObject()
+            writer.member("platform", snippet.platform)
+            writer.member("api", snippet.api)
+            writer.member("language", snippet.language)
+            writer.member("code", snippet.code)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("cssLinear")
+        if let css = code.cssLinear {
+            writer.beginObject()
+            writer.member("function", css.function)
+            writer.member("stops", Double(css.stops))
+            writer.member("maxError", css.maxError)
+            writer.endObject()
+        } else {
+            writer.null()
+        }
         writer.endObject()
     }
 }

@@ -1,0 +1,187 @@
+public import SegueMath
+
+/// Ready-to-paste code for a curve on every platform a designer or engineer animates on, for
+/// `POST /v1/curves` with `"code": true`.
+///
+/// Every number comes from the one spring the request described (`Spring` and its conversions),
+/// written in full (the shortest text that reads back as the same double), so that each snippet
+/// converts back to the same spring; a test does so for every snippet. Velocities: UIKit's and
+/// Core Animation's are relative (distances per second), as the request's `initialVelocity`;
+/// Framer Motion's and React Native's are in value units per second, so they are scaled by
+/// `to − from`.
+public struct CurveCode: Sendable {
+    /// One snippet: the platform, the API it uses, and the code.
+    public struct Snippet: Sendable, Equatable {
+        public var platform: String
+        public var api: String
+        public var language: String
+        public var code: String
+    }
+
+    /// The CSS `linear()` easing of a spring: its stops and the largest distance, in progress,
+    /// between the spring and the straight lines between them.
+    public struct CSSLinear: Sendable, Equatable {
+        public var function: String
+        public var stops: Int
+        public var maxError: Double
+    }
+
+    public var snippets: [Snippet]
+    public var cssLinear: CSSLinear?
+
+    /// The largest error a `linear()` stop list may have, in progress units.
+    public static let linearTolerance = 0.001
+    /// The most stops a `linear()` list may have.
+    public static let maximumLinearStops = 400
+
+    public init(_ query: CurvesQuery) {
+        switch query.curve {
+        case .cubic(let bezier, let duration):
+            snippets = Self.cubic(bezier, duration: duration)
+            cssLinear = nil
+        case .spring(let spring, let initialVelocity, let uikitDuration):
+            let css = Self.linear(query.curve, duration: query.duration)
+            cssLinear = css
+            snippets = Self.spring(
+                spring, initialVelocity: initialVelocity, uikitDuration: uikitDuration, duration: query.duration,
+                change: query.to - query.from, css: css)
+        }
+    }
+
+    /// A number as Swift, Kotlin, JavaScript and CSS all read it: the shortest digits that round-trip.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    static func cubic(_ bezier: CubicBezier, duration: Double) -> [Snippet] {
+        let (x1, y1, x2, y2) = (number(bezier.x1), number(bezier.y1), number(bezier.x2), number(bezier.y2))
+        let seconds = number(duration)
+        return [
+            Snippet(
+                platform: "UIKit", api: "UICubicTimingParameters", language: "swift",
+                code: "UIViewPropertyAnimator(duration: \(seconds), timingParameters: UICubicTimingParameters("
+                    + "controlPoint1: CGPoint(x: \(x1), y: \(y1)), controlPoint2: CGPoint(x: \(x2), y: \(y2))))"),
+            Snippet(
+                platform: "Core Animation", api: "CAMediaTimingFunction", language: "swift",
+                code: "animation.duration = \(seconds)\nanimation.timingFunction = CAMediaTimingFunction("
+                    + "controlPoints: \(x1), \(y1), \(x2), \(y2))"),
+            Snippet(
+                platform: "SwiftUI", api: "Animation.timingCurve", language: "swift",
+                code: ".timingCurve(\(x1), \(y1), \(x2), \(y2), duration: \(seconds))"),
+            Snippet(
+                platform: "Jetpack Compose", api: "CubicBezierEasing", language: "kotlin",
+                code: "tween(durationMillis = \(number((duration * 1000).rounded())), easing = CubicBezierEasing("
+                    + "\(x1)f, \(y1)f, \(x2)f, \(y2)f))"),
+            Snippet(
+                platform: "CSS", api: "cubic-bezier()", language: "css",
+                code: "transition-timing-function: cubic-bezier(\(x1), \(y1), \(x2), \(y2));\n"
+                    + "transition-duration: \(seconds)s;"),
+            Snippet(
+                platform: "Framer Motion", api: "transition", language: "javascript",
+                code: "{ duration: \(seconds), ease: [\(x1), \(y1), \(x2), \(y2)] }"),
+        ]
+    }
+
+    static func spring(
+        _ spring: Spring, initialVelocity: Double, uikitDuration: Double?, duration: Double, change: Double,
+        css: CSSLinear?
+    ) -> [Snippet] {
+        let mass = number(spring.mass)
+        let stiffness = number(spring.stiffness)
+        let damping = number(spring.damping)
+        let velocity = number(initialVelocity)
+        let valueVelocity = number(initialVelocity * change)
+        // The platforms whose springs have unit mass take the stiffness per unit of mass.
+        let unitStiffness = number(spring.stiffness / spring.mass)
+        let ratio = number(spring.dampingRatio)
+        var snippets: [Snippet] = []
+        if let uikit = uikitDuration ?? spring.uikitDuration {
+            snippets.append(
+                Snippet(
+                    platform: "UIKit", api: "UIView.animate(withDuration:delay:usingSpringWithDamping:…)",
+                    language: "swift",
+                    code: "UIView.animate(withDuration: \(number(uikit)), delay: 0, usingSpringWithDamping: "
+                        + "\(number(spring.renderedDampingRatio)), initialSpringVelocity: \(velocity), options: [], "
+                        + "animations: { /* … */ })"))
+        }
+        snippets += [
+            Snippet(
+                platform: "UIKit", api: "UISpringTimingParameters", language: "swift",
+                code:
+                    "UIViewPropertyAnimator(duration: \(number(duration)), timingParameters: UISpringTimingParameters("
+                    + "mass: \(mass), stiffness: \(stiffness), damping: \(damping), "
+                    + "initialVelocity: CGVector(dx: \(velocity), dy: \(velocity))))"),
+            Snippet(
+                platform: "Core Animation", api: "CASpringAnimation", language: "swift",
+                code: "let animation = CASpringAnimation(keyPath: \"transform.scale\")\n"
+                    + "animation.mass = \(mass)\nanimation.stiffness = \(stiffness)\nanimation.damping = \(damping)\n"
+                    + "animation.initialVelocity = \(velocity)\nanimation.duration = animation.settlingDuration"),
+            Snippet(
+                platform: "SwiftUI", api: "Animation.spring(response:dampingFraction:)", language: "swift",
+                code: ".spring(response: \(number(spring.response)), dampingFraction: \(ratio))"),
+            Snippet(
+                platform: "SwiftUI", api: "Animation.spring(duration:bounce:)", language: "swift",
+                code: ".spring(duration: \(number(spring.response)), bounce: \(number(spring.bounce)))"),
+            Snippet(
+                platform: "Jetpack Compose", api: "spring()", language: "kotlin",
+                code: "spring(dampingRatio = \(ratio)f, stiffness = \(unitStiffness)f)"),
+            Snippet(
+                platform: "Android", api: "SpringForce", language: "kotlin",
+                code: "SpringForce(1f).setDampingRatio(\(ratio)f).setStiffness(\(unitStiffness)f)"),
+            Snippet(
+                platform: "Framer Motion", api: "transition", language: "javascript",
+                code: "{ type: \"spring\", mass: \(mass), stiffness: \(stiffness), damping: \(damping), "
+                    + "velocity: \(valueVelocity) }"),
+            Snippet(
+                platform: "React Native", api: "Animated.spring", language: "javascript",
+                code: "Animated.spring(value, { toValue: 1, mass: \(mass), stiffness: \(stiffness), "
+                    + "damping: \(damping), velocity: \(valueVelocity), useNativeDriver: true })"),
+            Snippet(
+                platform: "Origami", api: "tension and friction", language: "java",
+                code: "SpringConfig.fromOrigamiTensionAndFriction(\(number(spring.origami.tension)), "
+                    + "\(number(spring.origami.friction)))"),
+        ]
+        if let css {
+            snippets.append(
+                Snippet(
+                    platform: "CSS", api: "linear()", language: "css",
+                    code: "transition-timing-function: \(css.function);\ntransition-duration: \(number(duration))s;"))
+        }
+        return snippets
+    }
+
+    /// The curve's progress as a CSS `linear()` stop list: equal steps in time, as few as keep the
+    /// straight lines between them within `linearTolerance` of the curve (checked at ten points in
+    /// every step), at most `maximumLinearStops`.
+    static func linear(_ curve: TimingCurve, duration: Double) -> CSSLinear? {
+        guard duration.isFinite, duration > 0 else { return nil }
+        func progress(_ fraction: Double) -> Double { curve.fraction(at: fraction * duration) }
+        var stops = 16
+        while true {
+            var error = 0.0
+            var values: [Double] = []
+            for index in 0...stops {
+                // Four decimals (a 1e-4 step is far below a pixel); the error below counts the rounding.
+                values.append(index == stops ? 1 : (progress(Double(index) / Double(stops)) * 1e4).rounded() / 1e4)
+            }
+            for index in 0..<stops {
+                for step in 1..<10 {
+                    let within = Double(step) / 10
+                    let fraction = (Double(index) + within) / Double(stops)
+                    let line = values[index] + (values[index + 1] - values[index]) * within
+                    error = max(error, abs(progress(fraction) - line))
+                }
+            }
+            if error <= linearTolerance || stops >= maximumLinearStops {
+                let list = values.enumerated().map { index, value in
+                    index == 0 || index == stops
+                        ? number(value)
+                        : "\(number(value)) \(number((Double(index) / Double(stops) * 1e7).rounded() / 1e5))%"
+                }
+                return CSSLinear(function: "linear(\(list.joined(separator: ", ")))", stops: stops + 1, maxError: error)
+            }
+            stops = min(stops * 2, maximumLinearStops)
+        }
+    }
+}
