@@ -44,6 +44,19 @@ enum SimulateEndpoint {
             let preview = Preview(simulation: simulation, gesture: simulateRequest.input.gesture)
             let bytes = output == .svg ? FilmstripSVG(preview).bytes : AnimatedSVG(preview).bytes
             response = HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.svg], body: bytes)
+        case .css, .waapi:
+            // The JSON's checks too, as for the SVG outputs: a frame the JSON refuses is not exported.
+            _ = try SimulateResponse(simulation).encoded()
+            let window = Preview(simulation: simulation, gesture: simulateRequest.input.gesture).window.size
+            let keyframes = WebKeyframes(simulation, window: window)
+            response =
+                output == .css
+                ? HTTPResponse(
+                    status: .ok, headers: ["Content-Type": MediaType.html],
+                    body: CSSExport(keyframes: keyframes, title: "Segue: \(simulation.presetID)").bytes)
+                : HTTPResponse(
+                    status: .ok, headers: ["Content-Type": MediaType.json],
+                    body: WAAPIExport(keyframes: keyframes).bytes)
         }
         response.facts.presetID = simulation.presetID
         response.facts.framesSimulated = simulation.frames.count

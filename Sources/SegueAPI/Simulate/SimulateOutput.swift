@@ -7,6 +7,10 @@ public enum SimulateOutput: String, Sendable, Hashable, CaseIterable {
     case svg
     /// One SVG that plays the transition at its real timing and loops (`AnimatedSVG`).
     case svgAnimated = "svg-animated"
+    /// One self-contained HTML page that plays the transition with CSS animations (`CSSExport`).
+    case css
+    /// Per layer, the keyframes and timing for `Element.animate()`, as JSON (`WAAPIExport`).
+    case waapi
 
     /// The output for a request that names none: SVG when the `Accept` header lists
     /// `image/svg+xml` (without `q=0`), else JSON.

@@ -1,0 +1,123 @@
+import SegueMath
+
+/// The `css` output of `POST /v1/simulate`: one self-contained HTML page that plays the
+/// transition with CSS animations when opened. A container the window's size holds one element
+/// per layer (`data-layer="<id>"`, bottom to top) at its frame, each with its own `@keyframes`
+/// of transform, opacity, border radius, clip path and shadow at every frame.
+struct CSSExport {
+    let keyframes: WebKeyframes
+    let title: String
+
+    var bytes: [UInt8] {
+        var css = ""
+        var body = ""
+        let seconds = WebKeyframes.number(keyframes.duration)
+        for (index, layer) in keyframes.layers.enumerated() {
+            let name = "segue-layer-\(index)"
+            css += "@keyframes \(name) {\n"
+            for frame in layer.keyframes {
+                css +=
+                    "  \(WebKeyframes.number(frame.offset * 100))% { transform: \(frame.transform); "
+                    + "opacity: \(frame.opacity); border-radius: \(frame.borderRadius); "
+                    + "clip-path: \(frame.clipPath); box-shadow: \(frame.boxShadow); }\n"
+            }
+            css += "}\n"
+            let f = layer.description.frame
+            css +=
+                "[data-layer=\"\(Self.escape(layer.description.id))\"] { left: \(WebKeyframes.number(f.x))px; "
+                + "top: \(WebKeyframes.number(f.y))px; width: \(WebKeyframes.number(f.width))px; "
+                + "height: \(WebKeyframes.number(f.height))px; background: \(layer.color); "
+                + "animation: \(name) \(seconds)s linear both; }\n"
+            body +=
+                "    <div class=\"layer\" data-layer=\"\(Self.escape(layer.description.id))\" "
+                + "title=\"\(Self.escape(layer.description.role))\"></div>\n"
+        }
+        let page = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>\(Self.escape(title))</title>
+            <style>
+            body { margin: 0; background: #f2f2f7; }
+            #window { position: relative; overflow: hidden; background: #ffffff; \
+            width: \(WebKeyframes.number(keyframes.window.width))px; \
+            height: \(WebKeyframes.number(keyframes.window.height))px; }
+            .layer { position: absolute; transform-origin: 50% 50%; }
+            \(css)</style>
+            </head>
+            <body>
+              <div id="window" data-duration="\(seconds)">
+            \(body)  </div>
+            </body>
+            </html>
+
+            """
+        return Array(page.utf8)
+    }
+
+    /// Text safe inside HTML and a CSS attribute selector.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\\": out += "\\\\"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// The `waapi` output: per layer, the keyframes and timing for `Element.animate()`, as JSON.
+struct WAAPIExport {
+    let keyframes: WebKeyframes
+
+    var bytes: [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 4096)
+        writer.beginObject()
+        writer.key("window")
+        writer.beginObject()
+        writer.member("width", keyframes.window.width)
+        writer.member("height", keyframes.window.height)
+        writer.endObject()
+        writer.member("duration", keyframes.duration * 1000)
+        writer.key("layers")
+        writer.beginArray()
+        for layer in keyframes.layers {
+            writer.beginObject()
+            writer.member("id", layer.description.id)
+            writer.member("role", layer.description.role)
+            writer.key("frame")
+            writer.rect(layer.description.frame)
+            writer.member("color", layer.color)
+            writer.key("keyframes")
+            writer.beginArray()
+            for frame in layer.keyframes {
+                writer.beginObject()
+                writer.member("offset", frame.offset)
+                writer.member("transform", frame.transform)
+                writer.member("opacity", frame.opacity)
+                writer.member("borderRadius", frame.borderRadius)
+                writer.member("clipPath", frame.clipPath)
+                writer.member("boxShadow", frame.boxShadow)
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.key("timing")
+            writer.beginObject()
+            writer.member("duration", keyframes.duration * 1000)
+            writer.member("easing", "linear")
+            writer.member("fill", "both")
+            writer.endObject()
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+}

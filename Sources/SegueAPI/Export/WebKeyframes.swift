@@ -1,0 +1,80 @@
+public import SegueEngine
+public import SegueMath
+
+/// A simulation as the web animates it: for each layer, one keyframe per frame with the CSS
+/// values of its state (`transform`, `opacity`, `border-radius`, `clip-path`, `box-shadow`),
+/// at the frame's offset in the run (0 at the first frame, 1 at the last), played linearly
+/// between keyframes. Shared by the `css` and `waapi` outputs, so that both say the same.
+///
+/// The transform is the layer's matrix about its centre, which is CSS's default
+/// `transform-origin` and UIKit's anchor point, over a box at the layer's frame; 1 pt is 1 CSS px.
+public struct WebKeyframes: Sendable {
+    public struct Layer: Sendable {
+        public var description: LayerDescription
+        public var color: String
+        public var keyframes: [Keyframe]
+    }
+
+    public struct Keyframe: Sendable, Equatable {
+        public var offset: Double
+        public var transform: String
+        public var opacity: String
+        public var borderRadius: String
+        public var clipPath: String
+        public var boxShadow: String
+    }
+
+    public var window: Size
+    /// Seconds from the first frame to the last.
+    public var duration: Double
+    public var layers: [Layer]
+
+    /// Numbers to six decimals, as the JSON answer writes them.
+    static let text = DecimalText(decimals: 6, plainLimit: 1e9)
+
+    public init(_ simulation: Simulation, window: Size) {
+        self.window = window
+        duration = simulation.duration
+        let start = simulation.frames.first?.time ?? 0
+        let span = simulation.duration
+        layers = simulation.layers.enumerated().map { index, layer in
+            let keyframes = simulation.frames.compactMap { frame -> Keyframe? in
+                guard let state = frame[layer: layer.id] else { return nil }
+                let offset = span > 0 ? min(max((frame.time - start) / span, 0), 1) : 0
+                return Self.keyframe(state, layer: layer, offset: offset)
+            }
+            return Layer(
+                description: layer, color: Preview.palette[index % Preview.palette.count], keyframes: keyframes)
+        }
+    }
+
+    static func number(_ value: Double) -> String {
+        text.string(value.isFinite ? value : 0)
+    }
+
+    static func keyframe(_ state: LayerState, layer: LayerDescription, offset: Double) -> Keyframe {
+        let t = state.transform
+        let matrix = [t.a, t.b, t.c, t.d, t.tx, t.ty].map(number).joined(separator: ", ")
+        var clip = "none"
+        if let mask = state.mask {
+            if mask.path == nil {
+                // A rounded rect as inset(), which interpolates between keyframes.
+                let r = mask.rect
+                let insets = [
+                    r.minY, layer.frame.width - r.maxX, layer.frame.height - r.maxY, r.minX,
+                ].map { number($0) + "px" }
+                clip = "inset(\(insets.joined(separator: " ")) round \(number(mask.cornerRadius))px)"
+            } else {
+                clip = "path('\(Preview.maskPathData(mask))')"
+            }
+        }
+        var shadow = "none"
+        if let s = state.shadow {
+            shadow =
+                "\(number(s.offset.x))px \(number(s.offset.y))px \(number(s.radius))px rgba(0, 0, 0, \(number(s.opacity)))"
+        }
+        return Keyframe(
+            offset: offset, transform: "matrix(\(matrix))", opacity: number(state.opacity),
+            borderRadius: number(state.cornerRadius) + "px", clipPath: clip, boxShadow: shadow)
+    }
+}

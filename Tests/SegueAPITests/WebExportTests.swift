@@ -1,0 +1,73 @@
+import Foundation
+import SegueEngine
+import SegueTestSupport
+import Testing
+
+@testable import SegueAPI
+
+/// The `css` and `waapi` outputs' shape, for every preset's example: one element and one keyframe
+/// list per layer of the JSON answer, a keyframe per frame at the frame's offset in the run, and
+/// the frame's transform and opacity in each (the values are played by Chromium in
+/// Tests/browser/test_exports.py).
+@Suite struct WebExportTests {
+    static let examples = Fixtures.exampleRequests()
+    let service = SegueService(router: .segue(catalogue: .builtIn, readiness: Readiness()))
+
+    func post(_ body: [UInt8]) -> HTTPResponse {
+        service.respond(
+            to: HTTPRequest(
+                method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"], body: body))
+    }
+
+    func with(_ body: [UInt8], output: String) throws -> [UInt8] {
+        var request = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+        request["output"] = output
+        return Array(try JSONSerialization.data(withJSONObject: request))
+    }
+
+    @Test(arguments: examples.map(\.name))
+    func everyLayerAndFrameIsExported(name: String) throws {
+        let body = try #require(Self.examples.first { $0.name == name }?.body)
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(post(body).body)) as? [String: Any])
+        let layers = try #require(answer["layers"] as? [[String: Any]])
+        let frames = try #require(answer["frames"] as? [[String: Any]])
+        let duration = try #require(answer["duration"] as? Double)
+        let start = try #require(frames.first?["time"] as? Double)
+
+        let waapiResponse = post(try with(body, output: "waapi"))
+        #expect(waapiResponse.headers["Content-Type"] == MediaType.json)
+        let waapi = try #require(try JSONSerialization.jsonObject(with: Data(waapiResponse.body)) as? [String: Any])
+        let exported = try #require(waapi["layers"] as? [[String: Any]])
+        #expect(exported.map { $0["id"] as? String } == layers.map { $0["id"] as? String })
+        #expect(abs((waapi["duration"] as? Double ?? -1) - duration * 1000) < 1e-3)
+        for layer in exported {
+            let id = try #require(layer["id"] as? String)
+            let keyframes = try #require(layer["keyframes"] as? [[String: Any]])
+            #expect(keyframes.count == frames.count, "\(id)")
+            for (keyframe, frame) in zip(keyframes, frames) {
+                let time = try #require(frame["time"] as? Double)
+                let offset = duration > 0 ? (time - start) / duration : 0
+                // Time, duration and offset are each written to 1e-6: a few of those apart at most.
+                #expect(abs((keyframe["offset"] as? Double ?? -1) - offset) <= 3e-6)
+                let state = try #require((frame["layers"] as? [String: Any])?[id] as? [String: Any])
+                let t = try #require(state["transform"] as? [String: Double])
+                let matrix = [t["a"], t["b"], t["c"], t["d"], t["tx"], t["ty"]].compactMap { $0 }
+                let shown = (keyframe["transform"] as? String ?? "").dropFirst("matrix(".count).dropLast()
+                    .split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+                #expect(shown == matrix, "\(id) at \(time)")
+                #expect(Double(keyframe["opacity"] as? String ?? "") == state["opacity"] as? Double)
+            }
+        }
+
+        let cssResponse = post(try with(body, output: "css"))
+        #expect(cssResponse.headers["Content-Type"] == MediaType.html)
+        let page = String(decoding: cssResponse.body, as: UTF8.self)
+        #expect(page.hasPrefix("<!doctype html>"))
+        for (index, layer) in layers.enumerated() {
+            let id = try #require(layer["id"] as? String)
+            #expect(page.contains("data-layer=\"\(id)\""), "\(id)")
+            #expect(page.components(separatedBy: "@keyframes segue-layer-\(index) {").count == 2)
+        }
+        #expect(page.components(separatedBy: "% { transform: matrix(").count - 1 == frames.count * layers.count)
+    }
+}

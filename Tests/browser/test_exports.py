@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Plays the `css` and `waapi` exports of every preset's example in a real headless Chromium.
+
+Usage: Tests/browser/test_exports.py path/to/segue
+
+Starts the binary on a free port, and for each request in scripts/examples/ asks
+POST /v1/simulate for the JSON answer, the `css` page and the `waapi` keyframes. The CSS page
+is opened as it is; the WAAPI keyframes are given to `Element.animate()` on one element per
+layer. At 10 moments per preset (frame times from the first to the last), every animation is
+paused and seeked there, and each layer's `getComputedStyle` transform and opacity must equal
+that frame's in the JSON answer within 1e-3 (beyond the six significant digits Chromium writes a
+computed transform with). Chromium is the player: nothing here computes a
+frame. Prints one line per preset and format, then `N passed, M failed`; exits 1 on a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+from segue_kit import EXAMPLES_DIR, Report, start_or_exit  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+TOLERANCE = 1e-3
+MOMENTS = 10
+
+# A page for the WAAPI keyframes: one element per layer, animated with Element.animate().
+WAAPI_PAGE = """<!doctype html><html><body style="margin:0"><div id="window" style="position:relative"></div>
+<script>
+function play(data) {
+  const root = document.getElementById("window");
+  root.style.width = data.window.width + "px";
+  root.style.height = data.window.height + "px";
+  for (const layer of data.layers) {
+    const div = document.createElement("div");
+    div.dataset.layer = layer.id;
+    Object.assign(div.style, { position: "absolute", left: layer.frame.x + "px", top: layer.frame.y + "px",
+      width: layer.frame.width + "px", height: layer.frame.height + "px", background: layer.color });
+    root.append(div);
+    div.animate(layer.keyframes, layer.timing);
+  }
+}
+</script></body></html>"""
+
+SEEK = """ms => {
+  for (const animation of document.getAnimations()) { animation.pause(); animation.currentTime = ms; }
+  const out = {};
+  for (const div of document.querySelectorAll('[data-layer]')) {
+    const style = getComputedStyle(div);
+    out[div.dataset.layer] = [style.transform, style.opacity];
+  }
+  return out;
+}"""
+
+
+def post(base: str, body: dict) -> bytes:
+    request = urllib.request.Request(f"{base}/v1/simulate", data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return response.read()
+
+
+def matrix(text: str) -> list[float] | None:
+    if text == "none":
+        return [1, 0, 0, 1, 0, 0]
+    if not text.startswith("matrix("):
+        return None
+    return [float(v) for v in text[len("matrix("):-1].split(",")]
+
+
+def compare(shown: dict, frame: dict) -> float:
+    """The largest difference between what Chromium shows and the frame (transform entries, opacity),
+    after what Chromium's serialisation of a computed transform loses: it writes six significant
+    digits, so a translation of 300 px is shown to 1e-3 px, and that much is taken off first."""
+    worst = 0.0
+    for layer, state in frame["layers"].items():
+        if layer not in shown:
+            return float("inf")
+        computed = matrix(shown[layer][0])
+        if computed is None:
+            return float("inf")
+        t = state["transform"]
+        expected = [t["a"], t["b"], t["c"], t["d"], t["tx"], t["ty"]]
+        worst = max(worst, *(max(0.0, abs(a - b) - 5e-6 * abs(b)) for a, b in zip(computed, expected)),
+                    abs(float(shown[layer][1]) - state["opacity"]))
+    return worst
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print(__doc__)
+        return 2
+    report = Report()
+    server = start_or_exit(argv[1], "--log-level", "warning")
+    worst_overall = 0.0
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                 args=["--no-sandbox", "--disable-dev-shm-usage"])
+            page = browser.new_page()
+            for example in sorted(EXAMPLES_DIR.glob("*.json")):
+                request = json.loads(example.read_text())
+                answer = json.loads(post(server.base_url, request))
+                frames = answer["frames"]
+                start = frames[0]["time"]
+                picks = sorted({round(i * (len(frames) - 1) / (MOMENTS - 1)) for i in range(MOMENTS)})
+                for output in ("css", "waapi"):
+                    body = post(server.base_url, {**request, "output": output})
+                    if output == "css":
+                        page.set_content(body.decode())
+                    else:
+                        page.set_content(WAAPI_PAGE)
+                        page.evaluate("data => play(data)", json.loads(body))
+                    worst = 0.0
+                    for index in picks:
+                        shown = page.evaluate(SEEK, (frames[index]["time"] - start) * 1000)
+                        worst = max(worst, compare(shown, frames[index]))
+                    worst_overall = max(worst_overall, worst)
+                    report.check(f"{answer['preset']} ({output}): at {len(picks)} frames every layer's transform "
+                                 f"and opacity in Chromium are the frame's (worst {worst:.2g})",
+                                 worst <= TOLERANCE, f"worst difference {worst}")
+            browser.close()
+    finally:
+        server.kill()
+    report.note(f"the worst difference over every preset and format: {worst_overall:.3g}")
+    return report.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
