@@ -53,7 +53,10 @@ import Testing
         let layers = try #require(body["layers"] as? [[String: Any]])
         #expect(layers.map { $0["id"] as? String } == ["backdrop", "card"])
         #expect(layers.map { $0["role"] as? String } == ["the screen behind", "the card, masked"])
-        #expect(layers.allSatisfy { Set($0.keys) == ["id", "role", "frame"] })
+        #expect(layers.allSatisfy { Set($0.keys) == ["id", "role", "frame", "kind", "fill"] })
+        // No source colour: content layers take the documented palette by index (#d1d1d6, #a7c7e7, …).
+        #expect(layers.map { $0["kind"] as? String } == ["content", "content"])
+        #expect(layers.map { $0["fill"] as? String } == ["#d1d1d6ff", "#a7c7e7ff"])
         #expect(layers[1]["frame"] as? [String: Double] == ["x": 20, "y": 100, "width": 200, "height": 300])
         #expect(layers[0]["frame"] as? [String: Double] == ["x": 0, "y": 0, "width": 400, "height": 800])
 
@@ -170,7 +173,8 @@ import Testing
         }
         let expected =
             #"{"preset":"fake.sheet","frameRate":10,"duration":0.1,"open":false,"#
-            + #""layers":[{"id":"sheet","role":"the sheet","frame":{"x":0,"y":800,"width":400,"height":400}}],"#
+            + #""layers":[{"id":"sheet","role":"the sheet","frame":{"x":0,"y":800,"width":400,"height":400},"#
+            + ##""kind":"content","fill":"#d1d1d6ff"}],"##
             + #""decision":null,"events":[{"time":0,"type":"began"},{"time":0.1,"type":"finished"}],"#
             + #""frames":[{"time":0,"phase":"animating","progress":0,"layers":{"sheet":\#(state(ty: 0, y: 800))}},"#
             + #"{"time":0.1,"phase":"settled","progress":1,"layers":{"sheet":\#(state(ty: -400, y: 400))}}]}"#

@@ -44,7 +44,7 @@ public struct WebKeyframes: Sendable {
                 return Self.keyframe(state, layer: layer, offset: offset)
             }
             return Layer(
-                description: layer, color: Preview.palette[index % Preview.palette.count], keyframes: keyframes)
+                description: layer, color: LayerPaint.css(LayerPaint.fill(layer, index: index)), keyframes: keyframes)
         }
     }
 

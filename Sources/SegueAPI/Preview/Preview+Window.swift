@@ -3,9 +3,6 @@ import SegueMath
 
 /// Drawing the window at one frame, shared by the filmstrip and the animated SVG.
 extension Preview {
-    /// Layer fills, by layer index (bottom to top), cycling.
-    static let palette = ["#d1d1d6", "#5ac8fa", "#ffcc00", "#34c759", "#ff9500", "#af52de", "#ff2d55"]
-
     /// The window's background, its layers bottom to top (one `<g class="layer">` each)
     /// and, on interactive frames, the finger; in window points. `id` makes the
     /// clip-path and filter ids unique within the document.
@@ -24,8 +21,7 @@ extension Preview {
         writer.close("clipPath")
         writer.open("g", ["clip-path": .text("url(#\(id)-window)")])
         for (index, (layer, state)) in zip(simulation.layers, frame.layers).enumerated() {
-            drawLayer(
-                layer, state, color: Self.palette[index % Self.palette.count], id: "\(id)-\(index)", into: &writer)
+            drawLayer(layer, state, color: LayerPaint.fill(layer, index: index), id: "\(id)-\(index)", into: &writer)
         }
         writer.close("g")
         if let finger = finger(for: frame) {
@@ -41,7 +37,7 @@ extension Preview {
     /// One layer: its shadow (blurred), its presentation rect with its corner radius
     /// (clipped by its mask when it has one), and the mask's outline, dashed.
     private func drawLayer(
-        _ layer: LayerDescription, _ state: LayerState, color: String, id: String, into writer: inout SVGWriter
+        _ layer: LayerDescription, _ state: LayerState, color: Color, id: String, into writer: inout SVGWriter
     ) {
         let rect = state.presentationFrame
         let scale = Self.scale(of: state.transform)
@@ -68,7 +64,8 @@ extension Preview {
         }
         let body: KeyValuePairs<String, SVGWriter.Value> = [
             "class": "body", "x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width),
-            "height": .number(rect.height), "rx": .number(radius), "fill": .text(color), "stroke": "#3a3a3c",
+            "height": .number(rect.height), "rx": .number(radius), "fill": .text(color.hexRGB),
+            "fill-opacity": .number(color.alpha), "stroke": "#3a3a3c",
             "stroke-width": 1,
         ]
         if mask != nil {

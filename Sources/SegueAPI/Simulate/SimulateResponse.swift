@@ -5,7 +5,7 @@ public import SegueEngine
 ///
 /// Members, in this order: `preset`, `frameRate`, `duration`, `open` (whether the gesture has
 /// not ended yet, so the frames stop at its latest sample), `layers`
-/// (`{"id","role","frame"}`), `decision` (null for a tap-started preset, else
+/// (`{"id","role","frame","kind","fill"}`), `decision` (null for a tap-started preset, else
 /// `{"outcome","time","rule","inputs":{"translation","velocity","progress"},"explanation"}`),
 /// `events` (`{"time","type"}`) and `frames` (`{"time","phase","progress","layers"}`,
 /// where `layers` maps each layer id to its `transform`, `presentationFrame`,
@@ -87,12 +87,14 @@ public struct SimulateResponse: Sendable {
 
     static func write(_ layers: [LayerDescription], into writer: inout JSONWriter) {
         writer.beginArray()
-        for layer in layers {
+        for (index, layer) in layers.enumerated() {
             writer.beginObject()
             writer.member("id", layer.id)
             writer.member("role", layer.role)
             writer.key("frame")
             writer.rect(layer.frame)
+            writer.member("kind", layer.kind.rawValue)
+            writer.member("fill", LayerPaint.hex(LayerPaint.fill(layer, index: index)))
             writer.endObject()
         }
         writer.endArray()

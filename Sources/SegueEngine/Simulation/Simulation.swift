@@ -41,11 +41,18 @@ public struct LayerDescription: Sendable, Hashable {
     public var role: String
     /// Its untransformed frame in window points.
     public var frame: Rect
+    /// What the layer shows: a solid colour, an image, or other content (a screen, a list).
+    public var kind: LayerKind
+    /// Its colour where the source gives one (the black dimming view, the white placeholder);
+    /// nil where it does not, and the API then paints it from a documented palette.
+    public var fill: Color?
 
-    public init(id: String, role: String, frame: Rect) {
+    public init(id: String, role: String, frame: Rect, kind: LayerKind = .content, fill: Color? = nil) {
         self.id = id
         self.role = role
         self.frame = frame
+        self.kind = kind
+        self.fill = fill
     }
 
     /// This layer's state at one moment, over its own frame.
@@ -56,6 +63,46 @@ public struct LayerDescription: Sendable, Hashable {
         LayerState(
             id: id, frame: frame, transform: transform, opacity: opacity, cornerRadius: cornerRadius, mask: mask,
             shadow: shadow)
+    }
+}
+
+/// What a layer shows, for previews and exports to draw it as what it is.
+public enum LayerKind: String, Sendable, Hashable, CaseIterable {
+    /// A view filled with one colour (a dimming view, a placeholder, a backdrop).
+    case solid
+    /// An image or a snapshot of one.
+    case image
+    /// Other content: a screen, a list, a card with text.
+    case content
+}
+
+/// A colour with alpha, 8 bits a channel as the sources write them (`#1DA1F2`, RGB(82, 77, 153)).
+public struct Color: Sendable, Hashable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    /// 0…1.
+    public var alpha: Double
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// `0xRRGGBB`.
+    public init(hex: UInt32, alpha: Double = 1) {
+        self.init(red: UInt8(hex >> 16 & 0xFF), green: UInt8(hex >> 8 & 0xFF), blue: UInt8(hex & 0xFF), alpha: alpha)
+    }
+
+    public static let black = Color(hex: 0x000000)
+    public static let white = Color(hex: 0xFFFFFF)
+
+    /// `#rrggbb`, without the alpha.
+    public var hexRGB: String {
+        let digits = Array("0123456789abcdef")
+        return "#" + String([red, green, blue].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
     }
 }
 

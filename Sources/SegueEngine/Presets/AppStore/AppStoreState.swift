@@ -58,7 +58,7 @@ struct AppStoreState: Sendable, Hashable {
             LayerDescription(id: "home", role: "the Today list; it stays under the detail", frame: scene.bounds),
             LayerDescription(
                 id: "backdrop", role: "the light blur over the home screen (its effect as opacity)",
-                frame: scene.bounds),
+                frame: scene.bounds, kind: .solid, fill: .white),
             LayerDescription(
                 id: "card",
                 role: "the tapped card: the home cell with its shadow, or the detail card presented from it; its "

@@ -81,8 +81,9 @@ struct InstagramLayers {
         grid = LayerDescription(id: "grid", role: "the profile grid screen", frame: scene.bounds)
         placeholder = LayerDescription(
             id: "placeholder", role: "a white rect over the selected cell while the transition runs",
-            frame: scene.cellFrame)
-        overlay = LayerDescription(id: "overlay", role: "black dimming view over the grid", frame: scene.bounds)
+            frame: scene.cellFrame, kind: .solid, fill: .white)
+        overlay = LayerDescription(
+            id: "overlay", role: "black dimming view over the grid", frame: scene.bounds, kind: .solid, fill: .black)
         detail = LayerDescription(
             id: "detail", role: "the detail screen, masked to a continuous-corner rect", frame: scene.bounds)
     }

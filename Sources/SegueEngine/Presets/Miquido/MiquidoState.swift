@@ -65,18 +65,20 @@ struct MiquidoState: Sendable, Hashable {
             LayerDescription(id: "grid", role: "the collection screen of cards", frame: scene.bounds),
             LayerDescription(
                 id: "cardImage", role: "the selected card's real image, hidden during the transition",
-                frame: scene.cardImageFrame),
+                frame: scene.cardImageFrame, kind: .image),
             LayerDescription(
                 id: "cardTitle", role: "the selected card's real title, hidden during the transition",
                 frame: scene.cardTitleFrame),
             LayerDescription(
-                id: "fade", role: "the full-screen \(fadeColor) fade view, above the grid", frame: scene.bounds),
+                id: "fade", role: "the full-screen \(fadeColor) fade view, above the grid", frame: scene.bounds,
+                kind: .solid,
+                fill: fadeColor == "black" ? .black : fadeColor == "clear" ? Color(hex: 0, alpha: 0) : .white),
             LayerDescription(
                 id: "detail", role: "the real detail screen, hidden until the transition completes",
                 frame: scene.bounds),
             LayerDescription(
                 id: "imagePhantom", role: "a snapshot of the image, moving from the card to the detail",
-                frame: scene.cardImageFrame),
+                frame: scene.cardImageFrame, kind: .image),
             LayerDescription(
                 id: "titlePhantom", role: "a snapshot of the title, moving from the card to the detail",
                 frame: scene.cardTitleFrame),

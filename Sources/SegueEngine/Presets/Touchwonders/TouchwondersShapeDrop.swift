@@ -94,9 +94,11 @@ struct TouchwondersShapeDrop: Preset {
         var descriptions: [LayerDescription] {
             [
                 LayerDescription(id: "source", role: "the shapes screen (from)", frame: bounds),
-                LayerDescription(id: "shape", role: "the original shape, hidden while its copy moves", frame: shape),
+                LayerDescription(
+                    id: "shape", role: "the original shape, hidden while its copy moves", frame: shape, kind: .solid),
                 LayerDescription(id: "dropTarget", role: "the presented drop-target screen (to)", frame: bounds),
-                LayerDescription(id: "element", role: "the shared element: a copy of the shape", frame: shape),
+                LayerDescription(
+                    id: "element", role: "the shared element: a copy of the shape", frame: shape, kind: .solid),
             ]
         }
 

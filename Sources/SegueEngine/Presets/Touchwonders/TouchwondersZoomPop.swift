@@ -107,11 +107,14 @@ struct TouchwondersZoomPop: Preset {
 
         var descriptions: [LayerDescription] {
             [
-                LayerDescription(id: "container", role: "the transition container, RGB(82, 77, 153)", frame: bounds),
+                LayerDescription(
+                    id: "container", role: "the transition container, RGB(82, 77, 153)", frame: bounds, kind: .solid,
+                    fill: Color(red: 82, green: 77, blue: 153)),
                 LayerDescription(id: "grid", role: "the grid screen (to), zooming out from the inverse", frame: bounds),
                 LayerDescription(id: "detail", role: "the detail screen (from), fading out early", frame: bounds),
                 LayerDescription(
-                    id: "element", role: "the shared element: a snapshot of the header image", frame: header),
+                    id: "element", role: "the shared element: a snapshot of the header image", frame: header,
+                    kind: .image),
             ]
         }
 

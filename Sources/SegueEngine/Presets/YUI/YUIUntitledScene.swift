@@ -75,21 +75,22 @@ struct YUIUntitledLayers {
         self.scene = scene
         self.direction = direction
         backdrop = LayerDescription(
-            id: "backdrop", role: "the #191919 backdrop behind both screens", frame: scene.bounds)
+            id: "backdrop", role: "the #191919 backdrop behind both screens", frame: scene.bounds, kind: .solid,
+            fill: Color(hex: 0x191919))
         grid = LayerDescription(id: "grid", role: "the album grid screen", frame: scene.bounds)
         gridPlaceholder = LayerDescription(
             id: "gridPlaceholder", role: "a #191919 placeholder hiding the cell's art (in the grid)",
-            frame: scene.gridPlaceholder)
+            frame: scene.gridPlaceholder, kind: .solid, fill: Color(hex: 0x191919))
         detail = LayerDescription(id: "detail", role: "the album detail screen", frame: scene.bounds)
         detailPlaceholder = LayerDescription(
             id: "detailPlaceholder", role: "a #191919 placeholder hiding the detail art (in the detail)",
-            frame: scene.detailArtFrame)
+            frame: scene.detailArtFrame, kind: .solid, fill: Color(hex: 0x191919))
         snapshot = LayerDescription(
             id: "snapshot",
             role: direction == .push
                 ? "a copy of the cell's art, radius 16, scaled onto the detail art"
                 : "a copy of the detail art, radius 40, scaled onto the cell",
-            frame: direction == .push ? scene.cellFrame : scene.detailArtFrame)
+            frame: direction == .push ? scene.cellFrame : scene.detailArtFrame, kind: .image)
     }
 
     /// Bottom to top.

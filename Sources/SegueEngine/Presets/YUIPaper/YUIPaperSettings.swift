@@ -144,7 +144,8 @@ struct YUIPaperSettings: Preset {
         let progress = abs(translation.y) / model.maxT
         let layers = [
             LayerDescription(
-                id: "settings", role: "the full-screen white settings view, behind the home", frame: scene.bounds),
+                id: "settings", role: "the full-screen white settings view, behind the home", frame: scene.bounds,
+                kind: .solid, fill: .white),
             LayerDescription(
                 id: "home", role: "the home container, rounded to the display corner radius", frame: scene.bounds),
         ]

@@ -170,10 +170,10 @@ struct YUIPaperState: Sendable, Hashable {
         return [
             LayerDescription(
                 id: "home", role: "the home's background image, rounded to the display corner radius",
-                frame: scene.bounds),
+                frame: scene.bounds, kind: .image),
             LayerDescription(
                 id: "backdrop", role: "the black backdrop below the strip; it dims the background only",
-                frame: scene.bounds),
+                frame: scene.bounds, kind: .solid, fill: .black),
         ]
             + zip(geometry.cardIndices, zip(names, roles)).map { index, name in
                 LayerDescription(
@@ -181,7 +181,7 @@ struct YUIPaperState: Sendable, Hashable {
                     role: "\(name.1)'s image container (card \(index)); its frame is the small layout's, its "
                         + "transform carries the layout change and content offset, cornerRadius is the layer's own "
                         + "(top corners)",
-                    frame: geometry.small.imageContainer(index))
+                    frame: geometry.small.imageContainer(index), kind: .image)
             }
             + [
                 LayerDescription(

@@ -123,13 +123,15 @@ struct TwitterSplash: Preset {
 
         init(_ scene: ParameterValues) {
             let bounds = Rect(origin: .zero, size: scene[SceneKeys.window])
-            background = LayerDescription(id: "background", role: "the twitterBlue (#1DA1F2) background", frame: bounds)
+            background = LayerDescription(
+                id: "background", role: "the twitterBlue (#1DA1F2) background", frame: bounds, kind: .solid,
+                fill: Color(hex: 0x1DA1F2))
             container = LayerDescription(
                 id: "container", role: "the white container, masked by the bird (mask path in its coordinates)",
-                frame: bounds)
+                frame: bounds, kind: .solid, fill: .white)
             screenshot = LayerDescription(
                 id: "screenshot", role: "the app screenshot inside the container, clipped by the same mask",
-                frame: bounds)
+                frame: bounds, kind: .image)
             logo = scene[SceneKeys.logoSize]
         }
 

@@ -72,7 +72,7 @@ struct TwitterSwipeLayers {
             id: "belowCell", role: "the row below, its top-right corner rounded (continuous)", frame: scene.belowCell)
         deleteButton = LayerDescription(
             id: "deleteButton", role: "the × button, a white 44 pt circle between the rows (z 2)",
-            frame: scene.deleteButton)
+            frame: scene.deleteButton, kind: .solid, fill: .white)
         pannedCell = LayerDescription(
             id: "pannedCell",
             role: "the panned row on top (z 3): right corners rounded (continuous), shadow black at 16 % alpha",
