@@ -44,6 +44,12 @@ enum SimulateEndpoint {
             let preview = Preview(simulation: simulation, gesture: simulateRequest.input.gesture)
             let bytes = output == .svg ? FilmstripSVG(preview).bytes : AnimatedSVG(preview).bytes
             response = HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.svg], body: bytes)
+        case .lottie:
+            _ = try SimulateResponse(simulation).encoded()
+            let window = Preview(simulation: simulation, gesture: simulateRequest.input.gesture).window.size
+            response = HTTPResponse(
+                status: .ok, headers: ["Content-Type": MediaType.json],
+                body: LottieExport(simulation: simulation, window: window).bytes)
         case .css, .waapi:
             // The JSON's checks too, as for the SVG outputs: a frame the JSON refuses is not exported.
             _ = try SimulateResponse(simulation).encoded()

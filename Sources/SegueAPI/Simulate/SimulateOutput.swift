@@ -11,6 +11,8 @@ public enum SimulateOutput: String, Sendable, Hashable, CaseIterable {
     case css
     /// Per layer, the keyframes and timing for `Element.animate()`, as JSON (`WAAPIExport`).
     case waapi
+    /// A Lottie (Bodymovin 5.x) animation, as JSON (`LottieExport`).
+    case lottie
 
     /// The output for a request that names none: SVG when the `Accept` header lists
     /// `image/svg+xml` (without `q=0`), else JSON.

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Loads the `lottie` export of every preset's example with the `lottie` package, renders it with
+Samsung's rlottie (rlottie-python), and checks each layer's rendered bounds against the
+simulation's own numbers.
+
+Usage: Tests/players/test_lottie.py path/to/segue
+
+Starts the binary on a free port, and for each request in scripts/examples/ asks POST
+/v1/simulate for the JSON answer and the Lottie export. At 5 frames per preset (spread from the
+first to the last), each layer is rendered alone by rlottie at 1× (the window's size), made
+opaque so that its extent shows whatever its opacity, and the bounding box of its pixels must
+match, within 1 px on every side, what the JSON answer says: its presentation frame, cut by its
+mask (the mask's rect under the layer's transform) and by the window. rlottie is the player:
+nothing here draws a frame. Prints one line per preset, then `N passed, M failed`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+import urllib.request
+from pathlib import Path
+
+from lottie import objects as lottie_objects
+from rlottie_python import LottieAnimation
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+from segue_kit import EXAMPLES_DIR, Report, start_or_exit  # noqa: E402
+
+FRAMES = 5
+TOLERANCE = 1.0
+
+
+def post(base: str, body: dict) -> dict:
+    request = urllib.request.Request(f"{base}/v1/simulate", data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.load(response)
+
+
+def transformed_box(frame: dict, transform: dict, rect: dict) -> tuple[float, float, float, float]:
+    """The bounding box, in window points, of `rect` (in the layer's own coordinates) under the
+    layer's transform about its centre, the layer placed at `frame`."""
+    cx, cy = frame["width"] / 2, frame["height"] / 2
+    xs, ys = [], []
+    for px, py in ((rect["x"], rect["y"]), (rect["x"] + rect["width"], rect["y"]),
+                   (rect["x"], rect["y"] + rect["height"]), (rect["x"] + rect["width"], rect["y"] + rect["height"])):
+        dx, dy = px - cx, py - cy
+        xs.append(frame["x"] + cx + transform["a"] * dx + transform["c"] * dy + transform["tx"])
+        ys.append(frame["y"] + cy + transform["b"] * dx + transform["d"] * dy + transform["ty"])
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def intersect(a, b):
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[2] > box[0] and box[3] > box[1] else None
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print(__doc__)
+        return 2
+    report = Report()
+    server = start_or_exit(argv[1], "--log-level", "warning")
+    worst_overall = 0.0
+    try:
+        for example in sorted(EXAMPLES_DIR.glob("*.json")):
+            request = json.loads(example.read_text())
+            answer = post(server.base_url, request)
+            lottie = post(server.base_url, {**request, "output": "lottie"})
+            frames = answer["frames"]
+            # The lottie package (python-lottie) loads it as a Lottie animation, layer names and all.
+            loaded = lottie_objects.Animation.load(lottie)
+            if [layer.name for layer in loaded.layers] != [layer["id"] for layer in reversed(answer["layers"])]:
+                report.check(f"{answer['preset']}: the lottie package loads its layers top to bottom", False,
+                             f"{[layer.name for layer in loaded.layers]}")
+            width, height = int(lottie["w"]), int(lottie["h"])
+            window = (0.0, 0.0, float(width), float(height))
+            picks = sorted({round(i * (len(frames) - 1) / (FRAMES - 1)) for i in range(FRAMES)})
+            skipped = {note.split(":")[0] for note in lottie.get("segue", {}).get("notes", []) if "mask" in note}
+            problems: list[str] = []
+            worst = 0.0
+            checked = 0
+            for layer in lottie["layers"]:
+                name = layer["nm"]
+                description = next(l for l in answer["layers"] if l["id"] == name)
+                alone = copy.deepcopy(lottie)
+                single = copy.deepcopy(layer)
+                single["ks"]["o"] = {"a": 0, "k": 100}
+                for item in single["shapes"][0]["it"]:
+                    if item["ty"] == "fl":
+                        item["c"] = {"a": 0, "k": [1, 0, 0, 1]}
+                        item["o"] = {"a": 0, "k": 100}
+                alone["layers"] = [single]
+                animation = LottieAnimation.from_data(json.dumps(alone))
+                for index in picks:
+                    state = frames[index]["layers"][name]
+                    p = state["presentationFrame"]
+                    expected = intersect((p["x"], p["y"], p["x"] + p["width"], p["y"] + p["height"]), window)
+                    if expected and state.get("mask") and name not in skipped:
+                        expected = intersect(expected, transformed_box(description["frame"], state["transform"],
+                                                                       state["mask"]["rect"]))
+                    image = animation.render_pillow_frame(frame_num=index, width=width, height=height)
+                    box = image.getbbox()
+                    checked += 1
+                    if expected is None or (expected[2] - expected[0] < 1 or expected[3] - expected[1] < 1):
+                        continue  # off screen, or under a pixel: nothing to measure
+                    if box is None:
+                        problems.append(f"{name} at frame {index}: nothing rendered, expected {expected}")
+                        continue
+                    difference = max(abs(box[0] - expected[0]), abs(box[1] - expected[1]),
+                                     abs(box[2] - expected[2]), abs(box[3] - expected[3]))
+                    worst = max(worst, difference)
+                    if difference > TOLERANCE + 1e-9:
+                        problems.append(f"{name} at frame {index}: rendered {box}, expected "
+                                        f"{tuple(round(v, 2) for v in expected)}")
+            worst_overall = max(worst_overall, worst)
+            notes = lottie.get("segue", {}).get("notes", [])
+            report.check(f"{answer['preset']}: {checked} layer renders by rlottie within 1 px of the frames "
+                         f"(worst {worst:.2f} px){'; notes: ' + '; '.join(notes) if notes else ''}", problems[:3])
+    finally:
+        server.kill()
+    report.note(f"the worst difference over every preset: {worst_overall:.2f} px")
+    return report.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
