@@ -27,7 +27,8 @@ browser) and checks that:
    response's transform, and its on-screen box is the response's
    presentationFrame times the stage's scale;
 7. edited parameters (a number, a choice, a boolean) are sent, and only those;
-8. 'copy as curl' holds the exact body sent;
+8. 'copy as curl' holds the exact body sent, and the Download buttons save the
+   simulation as Lottie, CSS and SVG files;
 9. a second drag starts from the preset's start state, not the last run's end;
 10. where WebSockets fail (the page without `WebSocket`), a drag polls POST
     /v1/simulate with the samples so far (open gestures) and the card follows.
@@ -322,6 +323,15 @@ def drive(report: Report, browser, base: str, preset_ids: list[str], artifacts: 
                  "" if simulate_bodies and curl.endswith("-d '" + simulate_bodies[-1].replace("'", "'\\''") + "'")
                  else f"curl is {curl[:120]!r}")
     page.click("#copy-curl")
+
+    # Download: the current simulation as Lottie, CSS and SVG files, each what the server answers.
+    for output, starts in (("lottie", b'{"v":"5.'), ("css", b"<!doctype html>"), ("svg", b"<?xml")):
+        with page.expect_download(timeout=10_000) as download:
+            page.click(f'#downloads button[data-output="{output}"]')
+        path = download.value.path()
+        content = Path(path).read_bytes() if path else b""
+        report.check(f"Download {output}: {download.value.suggested_filename}, {len(content)} bytes",
+                     "" if content.startswith(starts) else f"starts {content[:30]!r}")
 
     second_drag(report, page, start, scale)
 
