@@ -51,4 +51,37 @@ import Testing
             }
         }
     }
+
+    /// A tolerance thins the keyframes, counts them in segue.keyframes, and keeps the first and last frames.
+    @Test func aToleranceThinsTheKeyframes() throws {
+        let body = try #require(Self.examples.first { $0.name == "instagram.pop.interactive" }?.body)
+        var request = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+        request["output"] = "lottie"
+        let every = try post(Array(try JSONSerialization.data(withJSONObject: request)))
+        request["lottie"] = ["tolerance": 0.5]
+        let thinned = try post(Array(try JSONSerialization.data(withJSONObject: request)))
+        func count(_ lottie: [String: Any]) -> Int { (lottie["segue"] as? [String: Any])?["keyframes"] as? Int ?? -1 }
+        func counted(_ lottie: [String: Any]) -> Int {
+            (lottie["layers"] as? [[String: Any]] ?? []).reduce(0) { total, layer in
+                let transform = layer["ks"] as? [String: Any] ?? [:]
+                let properties = ["p", "s", "r", "o"].compactMap { (transform[$0] as? [String: Any])?["k"] as? [Any] }
+                let radius =
+                    ((((layer["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])?.first?["r"]
+                    as? [String: Any])?["k"] as? [Any])?.count ?? 0
+                let mask =
+                    (((layer["masksProperties"] as? [[String: Any]])?.first?["pt"] as? [String: Any])?["k"]
+                    as? [Any])?.count ?? 0
+                return total + properties.reduce(0) { $0 + $1.count } + radius + mask
+            }
+        }
+        #expect(count(every) == counted(every))
+        #expect(count(thinned) == counted(thinned))
+        #expect(count(thinned) < count(every) / 2, "\(count(thinned)) of \(count(every))")
+        let frames = try #require((try post(body))["frames"] as? [Any])
+        let first = try #require(
+            ((thinned["layers"] as? [[String: Any]])?.first?["ks"] as? [String: Any])?["o"]
+                as? [String: Any])
+        let times = (first["k"] as? [[String: Any]] ?? []).compactMap { $0["t"] as? Double }
+        #expect(times.first == 0 && times.last == Double(frames.count - 1))
+    }
 }

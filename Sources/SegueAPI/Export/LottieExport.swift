@@ -16,9 +16,12 @@ import SegueMath
 struct LottieExport {
     let simulation: Simulation
     let window: Size
+    /// Points within which keyframes may be thinned to linear segments; nil keeps every frame's.
+    var tolerance: Double? = nil
 
     var bytes: [UInt8] {
         var notes: [String] = []
+        var keyframes = 0
         var writer = JSONWriter(reservingCapacity: 4096 + simulation.frames.count * simulation.layers.count * 900)
         let frames = simulation.frames
         let out = Double(max(frames.count, 1))
@@ -50,12 +53,14 @@ struct LottieExport {
             if states.contains(where: { abs(Self.skew($0.transform)) > 1e-6 }) {
                 notes.append("\(layer.id): the skew of its transform is left out")
             }
-            writeLayer(layer, index: index, states: states, out: out, into: &writer)
+            keyframes += writeLayer(layer, index: index, states: states, out: out, into: &writer)
         }
         writer.endArray()
         writer.key("segue")
         writer.beginObject()
         writer.member("preset", simulation.presetID)
+        writer.member("keyframes", Double(keyframes))
+        if let tolerance { writer.member("tolerance", tolerance) }
         writer.key("notes")
         writer.beginArray()
         for note in notes { writer.string(note) }
@@ -65,9 +70,17 @@ struct LottieExport {
         return writer.bytes
     }
 
+    /// Writes one layer; returns how many keyframes it holds.
     private func writeLayer(
         _ layer: LayerDescription, index: Int, states: [LayerState], out: Double, into writer: inout JSONWriter
-    ) {
+    ) -> Int {
+        var count = 0
+        let tolerance = self.tolerance
+        // Each property's own measure of a deviation, in points (opacity in percent points).
+        func keys(_ values: [[Double]], weights: [Double]) -> [Int] {
+            guard let tolerance else { return Array(values.indices) }
+            return Self.thinned(values, tolerance: tolerance, weights: weights)
+        }
         let size = layer.frame.size
         let centre = Point(x: layer.frame.midX, y: layer.frame.midY)
         let masked = states.contains { $0.mask != nil && $0.mask?.path == nil }
@@ -86,14 +99,22 @@ struct LottieExport {
         writer.beginObject()
         writer.key("a")
         Self.fixed([size.width / 2, size.height / 2], into: &writer)
-        writer.key("p")
-        Self.animated(states.map { [centre.x + $0.transform.tx, centre.y + $0.transform.ty] }, into: &writer)
-        writer.key("s")
-        Self.animated(states.map { Self.scale($0.transform).map { $0 * 100 } }, into: &writer)
-        writer.key("r")
-        Self.animated(states.map { [Self.rotation($0.transform)] }, into: &writer)
-        writer.key("o")
-        Self.animated(states.map { [$0.opacity * 100] }, into: &writer)
+        let positions = states.map { [centre.x + $0.transform.tx, centre.y + $0.transform.ty] }
+        let scales = states.map { Self.scale($0.transform).map { $0 * 100 } }
+        let rotations = states.map { [Self.rotation($0.transform)] }
+        let opacities = states.map { [$0.opacity * 100] }
+        let halfDiagonal = (size.width * size.width + size.height * size.height).squareRoot() / 2
+        // Position, scale and rotation all move the layer's edges: each gets half the tolerance
+        // (weights doubled), so that together (rotation is rare) an edge stays within it.
+        for (key, values, weights) in [
+            ("p", positions, [2.0, 2.0]), ("s", scales, [size.width / 100, size.height / 100]),
+            ("r", rotations, [halfDiagonal * Double.pi / 90]), ("o", opacities, [1.0]),
+        ] {
+            let kept = keys(values, weights: weights)
+            count += kept.count
+            writer.key(string: key)
+            Self.animated(values, at: kept, into: &writer)
+        }
         writer.endObject()
         if masked {
             writer.member("hasMask", true)
@@ -108,18 +129,25 @@ struct LottieExport {
             writer.member("a", 1)
             writer.key("k")
             writer.beginArray()
-            for (frame, state) in states.enumerated() {
+            let shapes = states.map { state in
                 let mask = state.mask.flatMap { $0.path == nil ? $0 : nil }
-                let shape = Self.roundedRect(
+                return Self.roundedRect(
                     mask?.rect ?? Rect(origin: .zero, size: size), radius: mask?.cornerRadius ?? 0,
                     continuous: mask?.cornerCurve == .continuous)
+            }
+            let flattened = shapes.map { shape in
+                (shape.vertices + shape.inTangents + shape.outTangents).flatMap { [$0.x, $0.y] }
+            }
+            let kept = keys(flattened, weights: Array(repeating: 1, count: flattened.first?.count ?? 0))
+            count += kept.count
+            for (position, frame) in kept.enumerated() {
                 writer.beginObject()
                 writer.member("t", Double(frame))
                 writer.key("s")
                 writer.beginArray()
-                Self.write(shape, into: &writer)
+                Self.write(shapes[frame], into: &writer)
                 writer.endArray()
-                if frame < states.count - 1 { Self.linearEasing(into: &writer) }
+                if position < kept.count - 1 { Self.linearEasing(into: &writer) }
                 writer.endObject()
             }
             writer.endArray()
@@ -146,8 +174,11 @@ struct LottieExport {
         Self.fixed([size.width, size.height], into: &writer)
         writer.key("p")
         Self.fixed([size.width / 2, size.height / 2], into: &writer)
+        let radii = states.map { [max(0, min($0.cornerRadius, min(size.width, size.height) / 2))] }
+        let keptRadii = keys(radii, weights: [1])
+        count += keptRadii.count
         writer.key("r")
-        Self.animated(states.map { [max(0, min($0.cornerRadius, min(size.width, size.height) / 2))] }, into: &writer)
+        Self.animated(radii, at: keptRadii, into: &writer)
         writer.endObject()
         writer.beginObject()
         writer.member("ty", "fl")
@@ -174,6 +205,40 @@ struct LottieExport {
         writer.endObject()
         writer.endArray()
         writer.endObject()
+        return count
+    }
+
+    /// The frames to keep so that the straight lines between kept frames stay within `tolerance`
+    /// of every value (each dimension's deviation times its weight, in points); the first and
+    /// last are always kept. Greedy: each segment runs as far as it can, at most 256 frames, so
+    /// the cost stays linear in the frames.
+    static func thinned(_ values: [[Double]], tolerance: Double, weights: [Double]) -> [Int] {
+        guard values.count > 2 else { return Array(values.indices) }
+        var kept = [0]
+        var start = 0
+        while start < values.count - 1 {
+            var end = start + 1
+            while end + 1 < values.count, end + 1 - start <= 256,
+                fits(values, from: start, to: end + 1, tolerance: tolerance, weights: weights)
+            {
+                end += 1
+            }
+            kept.append(end)
+            start = end
+        }
+        return kept
+    }
+
+    static func fits(_ values: [[Double]], from start: Int, to end: Int, tolerance: Double, weights: [Double]) -> Bool {
+        for index in (start + 1)..<end {
+            let fraction = Double(index - start) / Double(end - start)
+            for dimension in values[index].indices {
+                let line = values[start][dimension] + (values[end][dimension] - values[start][dimension]) * fraction
+                let weight = dimension < weights.count ? weights[dimension] : 1
+                if abs(values[index][dimension] - line) * weight > tolerance { return false }
+            }
+        }
+        return true
     }
 
     // MARK: the transform, as Lottie takes it
@@ -212,22 +277,22 @@ struct LottieExport {
         writer.endObject()
     }
 
-    /// A value keyframed at every frame, linear between keyframes.
-    static func animated(_ values: [[Double]], into writer: inout JSONWriter) {
+    /// A value keyframed at the frames `at` (every frame unless thinned), linear between keyframes.
+    static func animated(_ values: [[Double]], at frames: [Int], into writer: inout JSONWriter) {
         writer.beginObject()
         writer.member("a", 1)
         writer.key("k")
         writer.beginArray()
-        for (frame, value) in values.enumerated() {
+        for (position, frame) in frames.enumerated() {
             writer.beginObject()
             writer.member("t", Double(frame))
             writer.key("s")
             writer.beginArray()
-            for number in value { writer.number(number) }
+            for number in values[frame] { writer.number(number) }
             writer.endArray()
             // The last keyframe carries no easing: players (rlottie among them) read easing on a
             // keyframe as the way to the next one, and a last one with it breaks the property.
-            if frame < values.count - 1 { linearEasing(into: &writer) }
+            if position < frames.count - 1 { linearEasing(into: &writer) }
             writer.endObject()
         }
         writer.endArray()

@@ -49,7 +49,8 @@ enum SimulateEndpoint {
             let window = Preview(simulation: simulation, gesture: simulateRequest.input.gesture).window.size
             response = HTTPResponse(
                 status: .ok, headers: ["Content-Type": MediaType.json],
-                body: LottieExport(simulation: simulation, window: window).bytes)
+                body: LottieExport(simulation: simulation, window: window, tolerance: simulateRequest.lottieTolerance)
+                    .bytes)
         case .css, .waapi:
             // The JSON's checks too, as for the SVG outputs: a frame the JSON refuses is not exported.
             _ = try SimulateResponse(simulation).encoded()

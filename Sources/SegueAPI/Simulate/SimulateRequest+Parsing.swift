@@ -30,6 +30,11 @@ extension SimulateRequest {
             members["gesture"], preset: preset, maxSamples: limits.maxGestureSamples, validator: &validator)
         let frameRate = validator.number(members, "frameRate", at: "", in: frameRates) ?? defaultFrameRate
         let output = parseOutput(members, validator: &validator)
+        var tolerance: Double?
+        if let lottie = members["lottie"], let options = validator.object(lottie, at: "/lottie", allowed: ["tolerance"])
+        {
+            tolerance = validator.number(options, "tolerance", at: "/lottie", in: lottieTolerances)
+        }
         guard validator.errors.isEmpty, let preset else { return nil }
         let input = SimulationInput(
             scene: ParameterValues(specs: preset.sceneFields, given: scene),
@@ -37,7 +42,9 @@ extension SimulateRequest {
             gesture: gesture,
             frameRate: frameRate,
             maxFrames: limits.maxFrames)
-        return SimulateRequest(preset: preset, input: input, output: output)
+        var request = SimulateRequest(preset: preset, input: input, output: output)
+        request.lottieTolerance = tolerance
+        return request
     }
 
     /// `output`, when present: one of `SimulateOutput`'s raw values.

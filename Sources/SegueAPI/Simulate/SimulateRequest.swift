@@ -8,9 +8,14 @@ public struct SimulateRequest: Sendable {
     /// The body asked for with `output`; nil when the request names none (the
     /// `Accept` header then chooses, and JSON is the default).
     public var output: SimulateOutput?
+    /// `lottie.tolerance`: points within which the Lottie export's keyframes may be thinned to
+    /// linear segments; nil keeps a keyframe on every frame.
+    public var lottieTolerance: Double?
+    /// The tolerances accepted, points.
+    public static let lottieTolerances = NumberRange.between(0, 100)
 
     /// The request's top-level members.
-    public static let topLevelFields = ["preset", "scene", "parameters", "gesture", "frameRate", "output"]
+    public static let topLevelFields = ["preset", "scene", "parameters", "gesture", "frameRate", "output", "lottie"]
     /// The members of one gesture sample.
     public static let sampleFields = ["t", "x", "y", "phase"]
     /// `frameRate` when the request names none: a 60 Hz display, frames per second.
