@@ -32,7 +32,7 @@ import Testing
 
     static func distance(_ a: Point, _ b: Point) -> Double { hypot(a.x - b.x, a.y - b.y) }
 
-    func element(_ frame: SimulationFrame) -> Rect { frame.layers[3].presentationFrame }
+    func element(_ frame: SimulationFrame) -> Rect { frame[layer: "element"]?.presentationFrame ?? .zero }
 
     func close(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <= tolerance }
 
@@ -102,7 +102,26 @@ import Testing
         let last = try #require(simulation.frames.last)
         #expect(last.phase == .settled && last.time >= completed && last.time - completed < Self.dt)
         #expect(close(element(last).minX, Self.cell.minX, 1e-9) && close(element(last).width, Self.cell.width, 1e-9))
-        #expect(last.layers[2].opacity == 0 && last.layers[1].opacity == 1)
+        #expect(last[layer: "detail"]?.opacity == 0 && last[layer: "grid"]?.opacity == 1)
+        #expect(last[layer: "headerImage"]?.opacity == 0, "finished: the detail and its image are gone")
+    }
+
+    /// A cancelled pop returns to the detail screen with its header image: the image, hidden while
+    /// its snapshot moved, is shown again at its own frame (the detail at rest), not lost.
+    @Test func aCancelledZoomKeepsTheDetailsImage() throws {
+        // A 12 pt pull over 0.3 s, released at rest: f ≈ 0.02 < 0.33 and slow, so it cancels.
+        let samples =
+            [sample(0, 195, 250, .began)] + (1...18).map { sample(Double($0) / 60, 195, 250 + Double($0) * 12 / 18) }
+            + [sample(0.4, 195, 262, .ended)]
+        let simulation = try run(TouchwondersZoomPop(), samples: samples)
+        #expect(simulation.decision?.outcome == .cancel)
+        let last = try #require(simulation.frames.last)
+        let image = try #require(last[layer: "headerImage"])
+        #expect(image.opacity == 1 && last[layer: "detail"]?.opacity == 1 && last[layer: "element"]?.opacity == 0)
+        #expect(
+            close(image.presentationFrame.minX, Self.header.minX, 1e-9)
+                && close(image.presentationFrame.minY, Self.header.minY, 1e-9)
+                && close(image.presentationFrame.width, Self.header.width, 1e-9))
     }
 
     /// §8.3: while dragged the element is centred at I.mid + t with size lerp(I, T, f), and the
@@ -115,10 +134,12 @@ import Testing
         let rect = element(frame)
         #expect(close(rect.midX, Self.header.midX + 20, 1e-9) && close(rect.midY, Self.header.midY + 230, 1e-9))
         #expect(close(rect.width, 370 + (171 - 370) * f, 1e-9))
-        #expect(close(frame.layers[2].transform.ty, 230, 1e-9) && frame.layers[2].transform.a == 1)
+        let detail = try #require(frame[layer: "detail"])
+        #expect(close(detail.transform.ty, 230, 1e-9) && detail.transform.a == 1)
+        #expect(frame[layer: "headerImage"]?.opacity == 0, "hidden while its snapshot moves")
         // Fades: earlyFadeOut [0, 0.2] is over at f ≈ 0.386; delayedFadeIn [0.1, 0.4] is at (f − 0.1)/0.3.
-        #expect(frame.layers[2].opacity == 0)
-        #expect(close(frame.layers[1].opacity, (f - 0.1) / 0.3, 1e-9))
+        #expect(detail.opacity == 0)
+        #expect(close(frame[layer: "grid"]?.opacity ?? -1, (f - 0.1) / 0.3, 1e-9))
     }
 
     /// §8.3 set-up: Ffrom = scale k, then translate τ = (T.o − I.o) + (1 − k)(I.o − m) maps I onto T.

@@ -113,9 +113,24 @@ struct TouchwondersZoomPop: Preset {
                 LayerDescription(id: "grid", role: "the grid screen (to), zooming out from the inverse", frame: bounds),
                 LayerDescription(id: "detail", role: "the detail screen (from), fading out early", frame: bounds),
                 LayerDescription(
+                    id: "headerImage",
+                    role: "the detail screen's own header image, hidden while its snapshot moves and shown again "
+                        + "when the pop cancels", frame: header, kind: .image),
+                LayerDescription(
                     id: "element", role: "the shared element: a snapshot of the header image", frame: header,
                     kind: .image),
             ]
+        }
+
+        /// The transform, about `part`'s own centre, that moves `part` as `transform` (about the
+        /// centre of `whole`) moves the screen it belongs to: x ↦ c + M(x − c) + t for the screen's
+        /// centre c is x ↦ p + M(x − p) + t′ for the part's centre p, with t′ = (I − M)(c − p) + t.
+        static func alongDetail(_ transform: AffineTransform, _ part: Rect, _ whole: Rect) -> AffineTransform {
+            let d = Point(x: whole.midX - part.midX, y: whole.midY - part.midY)
+            let m = transform
+            return AffineTransform(
+                a: m.a, b: m.b, c: m.c, d: m.d, tx: d.x - (m.a * d.x + m.c * d.y) + m.tx,
+                ty: d.y - (m.b * d.x + m.d * d.y) + m.ty)
         }
 
         /// `Ffrom`: scale k = T.w/I.w about the container's centre, then translate τ, mapping I onto T.
@@ -241,6 +256,11 @@ struct TouchwondersZoomPop: Preset {
                 LayerState(
                     id: "detail", frame: bounds, transform: state.fromTransform,
                     opacity: detailVisible ? (settled == .cancel ? 1 : 1 - fadeOut) : 0),
+                // Part of the detail screen, so it moves with it; the library hides it while the
+                // snapshot stands in, and a cancelled pop shows it again on the detail it returns to.
+                LayerState(
+                    id: "headerImage", frame: header, transform: Self.alongDetail(state.fromTransform, header, bounds),
+                    opacity: settled == .cancel ? 1 : 0),
                 LayerState(
                     id: "element", frame: header, transform: state.elementTransform(over: header),
                     opacity: settled == nil ? 1 : 0),
@@ -251,7 +271,8 @@ struct TouchwondersZoomPop: Preset {
             [
                 LayerState(id: "container", frame: bounds, opacity: 0),
                 LayerState(id: "grid", frame: bounds, opacity: 0),
-                LayerState(id: "detail", frame: bounds), LayerState(id: "element", frame: header, opacity: 0),
+                LayerState(id: "detail", frame: bounds), LayerState(id: "headerImage", frame: header),
+                LayerState(id: "element", frame: header, opacity: 0),
             ]
         }
     }
