@@ -39,7 +39,8 @@ public struct AnimatedSVG {
         let window = preview.window
         let scale = Self.windowWidth / window.width
         let width = Self.windowWidth + 32
-        let height = window.height * scale + 56
+        let legendHeight = preview.legendHeight(width: width - 32)
+        let height = window.height * scale + 56 + legendHeight
         let indices = frameIndices
         let frames = preview.simulation.frames
         let duration = loopDuration
@@ -91,6 +92,7 @@ public struct AnimatedSVG {
             writer.close("g")
         }
         writer.close("g")
+        preview.drawLegend(left: 16, top: height - legendHeight - 8, width: width - 32, into: &writer)
         writer.close("svg")
         return writer.bytes
     }

@@ -34,7 +34,8 @@ public struct FilmstripSVG {
         let count = Double(max(indices.count, 1))
         let width = 2 * Self.margin + count * Self.cellWidth + (count - 1) * Self.gap
         let plotTop = Self.margin + 20 + cellHeight + 32
-        let height = plotTop + Self.plotHeight + 64 + Self.legendHeight
+        let legendHeight = preview.legendHeight(width: width - 2 * Self.margin)
+        let height = plotTop + Self.plotHeight + 64 + legendHeight
         let release = preview.releaseFrameIndex
 
         var writer = SVGWriter(reservingCapacity: 16_384 + indices.count * preview.simulation.layers.count * 900)
@@ -77,39 +78,12 @@ public struct FilmstripSVG {
         writer.text(
             "text",
             [
-                "class": "caption", "x": .number(Self.margin), "y": .number(height - 20 - Self.legendHeight),
+                "class": "caption", "x": .number(Self.margin), "y": .number(height - 20 - legendHeight),
                 "font-family": "sans-serif", "font-size": 14, "fill": "#1c1c1e",
             ], caption)
-        drawLegend(top: height - Self.legendHeight, into: &writer)
+        preview.drawLegend(
+            left: Self.margin, top: height - legendHeight, width: width - 2 * Self.margin, into: &writer)
         writer.close("svg")
         return writer.bytes
-    }
-
-    /// The legend's row height.
-    static let legendHeight = 28.0
-
-    /// One swatch per layer, bottom to top: its fill and its id (and kind).
-    private func drawLegend(top: Double, into writer: inout SVGWriter) {
-        writer.open("g", ["class": "legend"])
-        var left = Self.margin
-        for (index, layer) in preview.simulation.layers.enumerated() {
-            let color = LayerPaint.fill(layer, index: index)
-            writer.element(
-                "rect",
-                [
-                    "x": .number(left), "y": .number(top + 4), "width": 14, "height": 14, "fill": .text(color.hexRGB),
-                    "fill-opacity": .number(color.alpha), "stroke": "#3a3a3c", "stroke-width": 1,
-                    "data-layer": .text(layer.id),
-                ])
-            let label = "\(layer.id) (\(layer.kind.rawValue))"
-            writer.text(
-                "text",
-                [
-                    "x": .number(left + 20), "y": .number(top + 16), "font-family": "sans-serif", "font-size": 12,
-                    "fill": "#1c1c1e",
-                ], label)
-            left += 40 + Double(label.count) * 7
-        }
-        writer.close("g")
     }
 }
