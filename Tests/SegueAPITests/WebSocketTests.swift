@@ -143,13 +143,13 @@ import Testing
 
     @Test func theHandshakeKeyIsSixteenBytesOfBase64() {
         // RFC 6455 §1.3's key is the base64 of "the sample nonce".
-        #expect(Base64.decode("dGhlIHNhbXBsZSBub25jZQ==") == Array("the sample nonce".utf8))
-        #expect(Base64.encode(Array("the sample nonce".utf8)) == "dGhlIHNhbXBsZSBub25jZQ==")
-        #expect(Base64.encode(Array("f".utf8)) == "Zg==")  // RFC 4648 §10
-        #expect(Base64.encode(Array("fo".utf8)) == "Zm8=")
-        #expect(Base64.encode(Array("foobar".utf8)) == "Zm9vYmFy")
-        #expect(Base64.decode("Zg=") == nil)
-        #expect(Base64.decode("Z!==") == nil)
+        #expect(WebSocket.keyBytes("dGhlIHNhbXBsZSBub25jZQ==") == Array("the sample nonce".utf8))
+        #expect(WebSocket.base64(Array("the sample nonce".utf8)) == "dGhlIHNhbXBsZSBub25jZQ==")
+        #expect(WebSocket.base64(Array("f".utf8)) == "Zg==")  // RFC 4648 §10
+        #expect(WebSocket.base64(Array("fo".utf8)) == "Zm8=")
+        #expect(WebSocket.base64(Array("foobar".utf8)) == "Zm9vYmFy")
+        #expect(WebSocket.keyBytes("Zg=") == nil)
+        #expect(WebSocket.keyBytes("Z!==") == nil)
         let headers: HTTPHeaders = [
             "Upgrade": "websocket", "Connection": "keep-alive, Upgrade", "Sec-WebSocket-Version": "13",
             "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",

@@ -87,8 +87,7 @@ public enum JSONBody {
     }
 
     private static func trimmed(_ text: Substring) -> String {
-        let isOWS: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(text.drop(while: isOWS).reversed().drop(while: isOWS).reversed())
+        text.trimmingOptionalWhitespace
     }
 
     static func problem(for error: DecodingError) -> Problem {

@@ -135,6 +135,11 @@ public struct DriveSession: Sendable {
         ]
     }
 
+    /// A message refused for one field, the session going on.
+    private func refuse(_ pointer: String, _ detail: String) -> [Output] {
+        [failure(.invalidRequest([FieldError(pointer: pointer, detail: detail)]))]
+    }
+
     private func failure(_ problem: Problem) -> Output {
         .text(DriveMessage.error(problem, requestID: requestID))
     }
@@ -177,44 +182,29 @@ public struct DriveSession: Sendable {
             run = nil
             return [failure(.invalidRequest(validator.errors))]
         }
+        // An interactive preset runs on the touch-down of its example gesture (one open frame), for
+        // the layers as the session's scene lays them out; a tap-started one runs whole, at once.
+        let simulation: Simulation
+        do throws(Problem) {
+            simulation = try parsed.run()
+        } catch {
+            guard parsed.preset.interactive else { return failures(error) }
+            return [failure(.internalError("The preset \(parsed.preset.description.id) could not lay out its layers."))]
+        }
         var started = Run(request: parsed, pace: pace)
-        let layers: [LayerDescription]
-        if parsed.preset.interactive {
-            // The layers as the session's scene lays them out: the preset run on the touch-down of
-            // its example gesture (one frame, open).
-            guard let simulation = try? parsed.run() else {
-                return [
-                    failure(.internalError("The preset \(parsed.preset.description.id) could not lay out its layers."))
-                ]
-            }
-            layers = simulation.layers
-        } else {
-            let simulation: Simulation
-            do throws(Problem) {
-                simulation = try parsed.run()
-            } catch {
-                return failures(error)
-            }
-            run = started
-            var outputs: [Output] = [
-                .text(
-                    DriveMessage.started(
-                        preset: parsed.preset.description.id, frameRate: parsed.input.frameRate, pace: pace,
-                        layers: simulation.layers))
-            ]
+        var outputs: [Output] = [
+            .text(
+                DriveMessage.started(
+                    preset: parsed.preset.description.id, frameRate: parsed.input.frameRate, pace: pace,
+                    layers: simulation.layers))
+        ]
+        if !parsed.preset.interactive {
             if let fault = Self.fault(in: simulation) { return failures(fault) }
             outputs += send(simulation, now: now, run: &started)
             if outputs.contains(.text([])) { return failures(Self.nonFinite(simulation)) }
-            run = started
-            return outputs
         }
         run = started
-        return [
-            .text(
-                DriveMessage.started(
-                    preset: parsed.preset.description.id, frameRate: parsed.input.frameRate, pace: pace, layers: layers)
-            )
-        ]
+        return outputs
     }
 
     // MARK: samples
@@ -226,48 +216,32 @@ public struct DriveSession: Sendable {
         _ members: [String: JSONValue], now: Double, validator: inout FieldValidator
     ) -> [Output] {
         guard var current = run else {
-            return [
-                failure(
-                    .invalidRequest([
-                        FieldError(pointer: "/type", detail: "Send a \"start\" message before samples.")
-                    ]))
-            ]
+            return refuse("/type", "Send a \"start\" message before samples.")
         }
         guard validator.object(.object(members), at: "", allowed: ["type", "samples"]) != nil else {
             return [failure(.invalidRequest(validator.errors))]
         }
         guard case .array(let new) = members["samples"] else {
-            let detail =
+            return refuse(
+                "/samples",
                 "Required: an array of samples, each {\"t\", \"x\", \"y\", \"phase\"}, as in a simulate request's gesture."
-            return [failure(.invalidRequest([FieldError(pointer: "/samples", detail: detail)]))]
+            )
         }
         guard !new.isEmpty else {
-            return [failure(.invalidRequest([FieldError(pointer: "/samples", detail: "Send at least one sample.")]))]
+            return refuse("/samples", "Send at least one sample.")
         }
         if current.isSettled {
-            return [
-                failure(
-                    .invalidRequest([
-                        FieldError(
-                            pointer: "/samples",
-                            detail: "The transition has settled; send \"start\" to begin another"
-                                + (current.pace == .asap && current.request.preset.acceptsRegrab
-                                    ? " (at asap pace the settle is sent whole at the release; to grab the "
-                                        + "transition during its settle, start with \"pace\": \"realtime\")." : "."))
-                    ]))
-            ]
+            let regrab =
+                current.pace == .asap && current.request.preset.acceptsRegrab
+                ? " (at asap pace the settle is sent whole at the release; to grab the transition during its "
+                    + "settle, start with \"pace\": \"realtime\")." : "."
+            return refuse("/samples", "The transition has settled; send \"start\" to begin another" + regrab)
         }
         guard current.samples.count + new.count <= maxSamples else {
-            return [
-                failure(
-                    .invalidRequest([
-                        FieldError(
-                            pointer: "/samples",
-                            detail: "A session holds at most \(maxSamples) samples (server flag "
-                                + "--drive-max-samples); it has \(current.samples.count). Send \"start\" for a new one."
-                        )
-                    ]))
-            ]
+            return refuse(
+                "/samples",
+                "A session holds at most \(maxSamples) samples (server flag --drive-max-samples); it has "
+                    + "\(current.samples.count). Send \"start\" for a new one.")
         }
         // Only the new samples are read; the track is checked whole (order, phases, strokes), with
         // the pointers of its issues moved into this message.
@@ -293,16 +267,10 @@ public struct DriveSession: Sendable {
             return [failure(.invalidRequest(Self.inMessage(errors, base: base)))]
         }
         if let lastSent = current.lastSentTime, let first = added.first, first.time < lastSent, first.phase == .began {
-            return [
-                failure(
-                    .invalidRequest([
-                        FieldError(
-                            pointer: "/samples/0/t",
-                            detail: "This touch-down at \(first.time) s comes before the frame at \(lastSent) s, "
-                                + "which was already sent; frames once sent never change, so a regrab must come "
-                                + "after them on the gesture's clock.")
-                    ]))
-            ]
+            return refuse(
+                "/samples/0/t",
+                "This touch-down at \(first.time) s comes before the frame at \(lastSent) s, which was already "
+                    + "sent; frames once sent never change, so a regrab must come after them on the gesture's clock.")
         }
         var request = current.request
         let input = request.input

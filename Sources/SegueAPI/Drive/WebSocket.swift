@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// RFC 6455 (the WebSocket protocol), the server's side, as plain values with no socket: the
 /// handshake's checks, a reader that turns a client's bytes into messages, and the writer of
 /// the server's frames.
@@ -78,10 +80,11 @@ public enum WebSocket {
         guard request.headers["Connection"].map({ tokens($0).contains("upgrade") }) ?? false else {
             return .failure(.badHandshake("The handshake needs 'Connection: Upgrade' beside 'Upgrade: websocket'."))
         }
-        guard request.headers["Sec-WebSocket-Version"]?.trimmingSpaces == version else {
+        guard request.headers["Sec-WebSocket-Version"]?.trimmingOptionalWhitespace == version else {
             return .failure(.webSocketVersion(request.headers["Sec-WebSocket-Version"]))
         }
-        guard let key = request.headers["Sec-WebSocket-Key"]?.trimmingSpaces, Base64.decode(key)?.count == 16 else {
+        guard let key = request.headers["Sec-WebSocket-Key"]?.trimmingOptionalWhitespace, keyBytes(key)?.count == 16
+        else {
             return .failure(
                 .badHandshake("Sec-WebSocket-Key must be 16 random bytes in base64 (24 characters, RFC 6455 §4.1)."))
         }
@@ -90,12 +93,17 @@ public enum WebSocket {
 
     /// The comma-separated tokens of a header, lowercased.
     static func tokens(_ value: String) -> [String] {
-        value.split(separator: ",").map { String($0).trimmingSpaces.lowercased() }
+        value.split(separator: ",").map { String($0).trimmingOptionalWhitespace.lowercased() }
     }
 
     /// Base64 (RFC 4648), for the handshake's `Sec-WebSocket-Accept`.
     public static func base64(_ bytes: [UInt8]) -> String {
-        Base64.encode(bytes)
+        Data(bytes).base64EncodedString()
+    }
+
+    /// A handshake key's bytes, or nil when it is not padded base64.
+    static func keyBytes(_ key: String) -> [UInt8]? {
+        Data(base64Encoded: key).map { Array($0) }
     }
 
     // MARK: the server's frames
@@ -294,58 +302,5 @@ extension Problem {
             type: typeURI("websocket-version"), title: "Unsupported WebSocket version", status: .upgradeRequired,
             detail: "This server speaks WebSocket version 13 (RFC 6455); the handshake asked for "
                 + (sent.map { "'\($0)'" } ?? "none") + ". Send 'Sec-WebSocket-Version: 13'.")
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
-    }
-}
-
-/// Base64 (RFC 4648 §4) for the handshake's key and accept values.
-enum Base64 {
-    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    static func encode(_ bytes: some Collection<UInt8>) -> String {
-        let bytes = Array(bytes)
-        var out: [UInt8] = []
-        for start in stride(from: 0, to: bytes.count, by: 3) {
-            let chunk = bytes[start..<min(start + 3, bytes.count)]
-            let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (16 - 8 * UInt32($1.offset)) }
-            for index in 0..<4 {
-                out.append(
-                    index <= chunk.count ? alphabet[Int((value >> (18 - 6 * UInt32(index))) & 63)] : UInt8(ascii: "="))
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// The bytes, or nil for text that is not padded base64.
-    static func decode(_ text: String) -> [UInt8]? {
-        let characters = Array(text.utf8)
-        guard characters.count % 4 == 0 else { return nil }
-        var out: [UInt8] = []
-        for start in stride(from: 0, to: characters.count, by: 4) {
-            let group = characters[start..<(start + 4)]
-            let padding = group.reversed().prefix { $0 == UInt8(ascii: "=") }.count
-            guard padding <= 2, start + 4 == characters.count || padding == 0 else { return nil }
-            var value: UInt32 = 0
-            for (index, character) in group.enumerated() {
-                let digit: UInt32
-                if index >= 4 - padding {
-                    digit = 0
-                } else if let position = alphabet.firstIndex(of: character) {
-                    digit = UInt32(position)
-                } else {
-                    return nil
-                }
-                value |= digit << (18 - 6 * UInt32(index))
-            }
-            out += [UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)].prefix(3 - padding)
-        }
-        return out
     }
 }

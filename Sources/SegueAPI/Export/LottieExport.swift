@@ -41,7 +41,9 @@ struct LottieExport {
         writer.key("layers")
         writer.beginArray()
         for (index, layer) in simulation.layers.enumerated().reversed() {
-            let states = frames.compactMap { $0[layer: layer.id] }
+            // By position: the endpoint has checked (as the JSON answer does) that every frame lists
+            // its layers one for one, in order, so no frame needs searching by id.
+            let states = frames.compactMap { index < $0.layers.count ? $0.layers[index] : nil }
             guard states.count == frames.count else { continue }
             if states.contains(where: { ($0.shadow?.opacity ?? 0) > 0 }) {
                 notes.append(

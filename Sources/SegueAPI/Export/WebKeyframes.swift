@@ -38,8 +38,10 @@ public struct WebKeyframes: Sendable {
         let start = simulation.frames.first?.time ?? 0
         let span = simulation.duration
         layers = simulation.layers.enumerated().map { index, layer in
+            // By position: the frames list their layers one for one, in order (the JSON answer's check).
             let keyframes = simulation.frames.compactMap { frame -> Keyframe? in
-                guard let state = frame[layer: layer.id] else { return nil }
+                guard index < frame.layers.count else { return nil }
+                let state = frame.layers[index]
                 let offset = span > 0 ? min(max((frame.time - start) / span, 0), 1) : 0
                 return Self.keyframe(state, layer: layer, offset: offset)
             }

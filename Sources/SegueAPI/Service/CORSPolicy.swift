@@ -22,9 +22,7 @@ public struct CORSPolicy: Sendable, Hashable {
 
     /// Parses the `--allowed-origins` setting: `*`, or origins separated by commas.
     public init?(setting: String) {
-        let items = setting.split(separator: ",").map { item in
-            String(item.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-        }.filter { !$0.isEmpty }
+        let items = setting.split(separator: ",").map(\.trimmingOptionalWhitespace).filter { !$0.isEmpty }
         if items == ["*"] {
             self.init(origins: .any)
         } else if !items.isEmpty, items.allSatisfy(Self.isOrigin) {

@@ -30,40 +30,18 @@ enum SimulateEndpoint {
         // The last check before the answer is written: writing it costs as much as the frames.
         guard !request.cancellation.isCancelled else { throw Problem.clientGone() }
         let output = simulateRequest.output ?? SimulateOutput.negotiated(accept: request.headers["Accept"])
+        let json = try SimulateResponse(simulation).encoded()
         var response: HTTPResponse
-        switch output {
-        case .json:
-            response = HTTPResponse(
-                status: .ok, headers: ["Content-Type": MediaType.json],
-                body: try SimulateResponse(simulation).encoded())
-        case .svg, .svgAnimated:
-            // The JSON's checks, run in full and the bytes dropped: the SVG writer draws a NaN as 0, so
-            // without them a simulation whose JSON is a 500 would be a 200 picture. Encoding costs less
-            // than drawing, and one check cannot drift from the other as the wire grows.
-            _ = try SimulateResponse(simulation).encoded()
+        if output == .json {
+            response = HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: json)
+        } else {
+            // Every other output is drawn from the same simulation after the JSON's checks, run in full
+            // and the bytes dropped: the SVG writer draws a NaN as 0, so without them a simulation whose
+            // JSON is a 500 would be a 200 picture. Encoding costs less than drawing, and one check
+            // cannot drift from the other as the wire grows.
             let preview = Preview(simulation: simulation, gesture: simulateRequest.input.gesture)
-            let bytes = output == .svg ? FilmstripSVG(preview).bytes : AnimatedSVG(preview).bytes
-            response = HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.svg], body: bytes)
-        case .lottie:
-            _ = try SimulateResponse(simulation).encoded()
-            let window = Preview(simulation: simulation, gesture: simulateRequest.input.gesture).window.size
-            response = HTTPResponse(
-                status: .ok, headers: ["Content-Type": MediaType.json],
-                body: LottieExport(simulation: simulation, window: window, tolerance: simulateRequest.lottieTolerance)
-                    .bytes)
-        case .css, .waapi:
-            // The JSON's checks too, as for the SVG outputs: a frame the JSON refuses is not exported.
-            _ = try SimulateResponse(simulation).encoded()
-            let window = Preview(simulation: simulation, gesture: simulateRequest.input.gesture).window.size
-            let keyframes = WebKeyframes(simulation, window: window)
-            response =
-                output == .css
-                ? HTTPResponse(
-                    status: .ok, headers: ["Content-Type": MediaType.html],
-                    body: CSSExport(keyframes: keyframes, title: "Segue: \(simulation.presetID)").bytes)
-                : HTTPResponse(
-                    status: .ok, headers: ["Content-Type": MediaType.json],
-                    body: WAAPIExport(keyframes: keyframes).bytes)
+            let (mediaType, body) = Self.drawn(output, preview, lottieTolerance: simulateRequest.lottieTolerance)
+            response = HTTPResponse(status: .ok, headers: ["Content-Type": mediaType], body: body)
         }
         response.facts.presetID = simulation.presetID
         response.facts.framesSimulated = simulation.frames.count
@@ -71,5 +49,28 @@ enum SimulateEndpoint {
         reservation?.resize(to: response.body.count)
         response.reservation = reservation
         return response
+    }
+
+    /// The bytes of a picture or an export of the preview's simulation, and their media type.
+    private static func drawn(_ output: SimulateOutput, _ preview: Preview, lottieTolerance: Double?) -> (
+        String, [UInt8]
+    ) {
+        let simulation = preview.simulation
+        let window = preview.window.size
+        switch output {
+        case .json: return (MediaType.json, [])  // answered by the caller
+        case .svg: return (MediaType.svg, FilmstripSVG(preview).bytes)
+        case .svgAnimated: return (MediaType.svg, AnimatedSVG(preview).bytes)
+        case .lottie:
+            return (
+                MediaType.json, LottieExport(simulation: simulation, window: window, tolerance: lottieTolerance).bytes
+            )
+        case .css:
+            let page = CSSExport(
+                keyframes: WebKeyframes(simulation, window: window), title: "Segue: \(simulation.presetID)")
+            return (MediaType.html, page.bytes)
+        case .waapi:
+            return (MediaType.json, WAAPIExport(keyframes: WebKeyframes(simulation, window: window)).bytes)
+        }
     }
 }

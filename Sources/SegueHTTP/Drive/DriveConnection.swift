@@ -144,7 +144,7 @@ final class DriveConnection {
         case .close(let code, _):
             if closeSent == nil {
                 // Echo the client's code (RFC 6455 §5.5.1); a close with none is answered with none.
-                enqueue(code.map { [0x88, 0x02, UInt8($0 >> 8), UInt8($0 & 0xFF)] } ?? [0x88, 0x00])
+                enqueue(WebSocket.frame(.close, code.map { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } ?? []))
                 closeReason = "client closed" + (code.map { " (\($0))" } ?? "")
             }
             finishing = true

@@ -1,0 +1,47 @@
+import SegueMath
+
+/// The `waapi` output: per layer, the keyframes and timing for `Element.animate()`, as JSON.
+struct WAAPIExport {
+    let keyframes: WebKeyframes
+
+    var bytes: [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 4096)
+        writer.beginObject()
+        writer.key("window")
+        writer.size(keyframes.window)
+        writer.member("duration", keyframes.duration * 1000)
+        writer.key("layers")
+        writer.beginArray()
+        for layer in keyframes.layers {
+            writer.beginObject()
+            writer.member("id", layer.description.id)
+            writer.member("role", layer.description.role)
+            writer.key("frame")
+            writer.rect(layer.description.frame)
+            writer.member("color", layer.color)
+            writer.key("keyframes")
+            writer.beginArray()
+            for frame in layer.keyframes {
+                writer.beginObject()
+                writer.member("offset", frame.offset)
+                writer.member("transform", frame.transform)
+                writer.member("opacity", frame.opacity)
+                writer.member("borderRadius", frame.borderRadius)
+                writer.member("clipPath", frame.clipPath)
+                writer.member("boxShadow", frame.boxShadow)
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.key("timing")
+            writer.beginObject()
+            writer.member("duration", keyframes.duration * 1000)
+            writer.member("easing", "linear")
+            writer.member("fill", "both")
+            writer.endObject()
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+}
