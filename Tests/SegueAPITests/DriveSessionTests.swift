@@ -338,4 +338,19 @@ import Testing
         #expect((texts.last?["problem"] as? [String: Any])?["status"] as? Int == 500)
         #expect(!texts.contains { $0["type"] as? String == "frames" }, "no frame of a faulty run is sent")
     }
+
+    /// A scene the preset refuses (a cell wholly off screen) is refused at start as POST /v1/simulate
+    /// refuses it: a 422 at the scene field, not a 500, and the socket stays open.
+    @Test func aSceneThePresetRefusesIsA422AtStart() throws {
+        var session = Self.session()
+        let outputs = session.receive(
+            Self.json([
+                "type": "start", "preset": "instagram.pop.interactive",
+                "scene": ["cellFrame": ["x": 5000, "y": 100, "width": 100, "height": 100]],
+            ]), now: 0)
+        #expect(!outputs.contains { if case .close = $0 { true } else { false } })
+        let problem = try Self.onlyProblem(outputs)
+        #expect(problem["status"] as? Int == 422)
+        #expect(Self.pointers(problem).contains("/scene/cellFrame"), "\(Self.pointers(problem))")
+    }
 }

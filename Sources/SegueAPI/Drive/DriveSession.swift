@@ -188,8 +188,9 @@ public struct DriveSession: Sendable {
         do throws(Problem) {
             simulation = try parsed.run()
         } catch {
-            guard parsed.preset.interactive else { return failures(error) }
-            return [failure(.internalError("The preset \(parsed.preset.description.id) could not lay out its layers."))]
+            // The simulate answer's problem, at its pointers: a scene the preset refuses is the
+            // client's 422 here too, not a fault of the server's.
+            return failures(error)
         }
         var started = Run(request: parsed, pace: pace)
         var outputs: [Output] = [
