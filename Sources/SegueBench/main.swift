@@ -1,6 +1,9 @@
 // segue-bench: micro-benchmarks of the motion math and of POST /v1/curves handled
 // in-process. Reports figures; asserts nothing. Run in release:
 //   swift run -c release segue-bench
+// `segue-bench --profile N` only handles the canonical simulate request N times, for
+// `valgrind --tool=callgrind`, whose instruction counts repeat where timings do not.
+import Glibc
 import SegueAPI
 import SegueEngine
 import SegueMath
@@ -28,6 +31,44 @@ func row(_ name: String, _ result: (nanoseconds: Double, sink: Double), unit: St
     let formatted = String(text.dropLast()) + "." + String(text.suffix(1))
     print("| \(name) | \(formatted.hasPrefix(".") ? "0" + formatted : formatted) \(unit) |")
     if result.sink.isNaN { print("(sink \(result.sink))") }  // keeps the work observable
+}
+
+let service = SegueService(router: .segue(catalogue: .builtIn, readiness: Readiness()))
+// POST /v1/simulate of the canonical interactive pop: scripts/examples/instagram.pop.interactive.json,
+// the body scripts/bench posts over HTTP (run from the package's folder), else the same gesture
+// written here from the preset's example. In-process: parse + validate + simulate + encode, then
+// each stage alone.
+let catalogue = PresetCatalogue.builtIn
+let interactive = catalogue.preset(id: "instagram.pop.interactive")
+let samplesJSON = (interactive?.exampleGesture ?? []).map { sample in
+    #"{"t":\#(sample.time),"x":\#(sample.location.x),"y":\#(sample.location.y),"phase":"\#(sample.phase.rawValue)"}"#
+}.joined(separator: ",")
+let simulateBody =
+    contents(of: "scripts/examples/instagram.pop.interactive.json")
+    ?? Array(#"{"preset":"instagram.pop.interactive","gesture":{"samples":[\#(samplesJSON)]}}"#.utf8)
+
+/// The bytes of the file at `path`, or nil when it cannot be read.
+func contents(of path: String) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count == 0 { break }
+        bytes += chunk[..<count]
+    }
+    return bytes.isEmpty ? nil : bytes
+}
+let simulateRequest = HTTPRequest(
+    method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"], body: simulateBody)
+
+if let flag = CommandLine.arguments.firstIndex(of: "--profile") {
+    let count = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 100
+    var bytes = 0
+    for _ in 0..<count { bytes += service.respond(to: simulateRequest).body.count }
+    print("handled the canonical simulate \(count) times, \(bytes) bytes")
+    exit(0)
 }
 
 let underdamped = Spring.uikit(duration: 0.5, dampingRatio: 0.7) ?? Spring.systemDefault
@@ -62,7 +103,6 @@ row(
         Spring.uikit(duration: 0.3 + Double(i & 255) / 256, dampingRatio: 0.7)?.stiffness ?? 0
     })
 
-let service = SegueService(router: .segue(catalogue: .builtIn, readiness: Readiness()))
 let body = Array(#"{"curve":{"type":"spring","duration":1,"dampingRatio":0.8},"frameRate":59,"to":390}"#.utf8)
 let request = HTTPRequest(method: .post, path: "/v1/curves", headers: ["Content-Type": "application/json"], body: body)
 let probe = service.respond(to: request)
@@ -73,16 +113,6 @@ row(
         Double(service.respond(to: request).body.count)
     }, unit: "µs")
 
-// POST /v1/simulate of the interactive-pop example (seed-transitions.md §15.4's gesture),
-// in-process: parse + validate + simulate + encode, then the engine and the encoder alone.
-let catalogue = PresetCatalogue.builtIn
-let interactive = catalogue.preset(id: "instagram.pop.interactive")
-let samplesJSON = (interactive?.exampleGesture ?? []).map { sample in
-    #"{"t":\#(sample.time),"x":\#(sample.location.x),"y":\#(sample.location.y),"phase":"\#(sample.phase.rawValue)"}"#
-}.joined(separator: ",")
-let simulateBody = Array(#"{"preset":"instagram.pop.interactive","gesture":{"samples":[\#(samplesJSON)]}}"#.utf8)
-let simulateRequest = HTTPRequest(
-    method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"], body: simulateBody)
 let simulateProbe = service.respond(to: simulateRequest)
 let parsed = try? SimulateRequest.parse(
     JSONBody.value(from: simulateRequest), catalogue: catalogue)
@@ -96,6 +126,12 @@ let parse = measure(iterations: 2_000) { _ in
     return Double(members.count)
 }
 row("  of which parsing the body into a JSON tree (\(simulateBody.count) bytes)", parse, unit: "µs")
+if let tree = try? JSONBody.value(from: simulateRequest) {
+    let validate = measure(iterations: 2_000) { _ in
+        Double((try? SimulateRequest.parse(tree, catalogue: catalogue))?.input.frameRate ?? 0)
+    }
+    row("  of which validating the tree into a request", validate, unit: "µs")
+}
 if let parsed {
     let engine = measure(iterations: 2_000) { _ in Double((try? parsed.run())?.frames.count ?? 0) }
     row("  of which the engine's simulate", engine, unit: "µs")

@@ -68,7 +68,8 @@ import Testing
     @Test func nonFiniteNumbersAreFlaggedNotWritten() {
         var writer = JSONWriter()
         writer.number(.nan)
-        #expect(writer.hasNonFiniteNumber)
+        let refused = writer.hasNonFiniteNumber
+        #expect(refused)
         #expect(!String(decoding: writer.bytes, as: UTF8.self).contains("nan"))
     }
 }

@@ -49,7 +49,7 @@ extension SimulateRequest {
         var samples: [GestureSample] = []
         samples.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            if let sample = parseSample(item, at: "\(pointer)/\(index)", validator: &validator) {
+            if let sample = parseSample(item, at: pointer + "/" + String(index), validator: &validator) {
                 samples.append(sample)
             }
         }
@@ -66,32 +66,37 @@ extension SimulateRequest {
     }
 
     /// One sample: `t` seconds, `x` and `y` window points, `phase` as UIKit names it.
-    static func parseSample(_ value: JSONValue, at pointer: String, validator: inout FieldValidator) -> GestureSample? {
-        guard let members = validator.object(value, at: pointer, allowed: sampleFields) else { return nil }
-        let required = [
-            ("t", "the time in seconds"), ("x", "the location's x in window points"),
-            ("y", "the location's y in window points"), ("phase", "one of \(phaseNames)"),
-        ]
-        for (name, what) in required where members[name] == nil {
-            validator.fail(pointer + "/" + name, "Required: \(what).")
+    /// The pointer is built only for a problem.
+    static func parseSample(
+        _ value: JSONValue, at pointer: @autoclosure () -> String, validator: inout FieldValidator
+    ) -> GestureSample? {
+        guard let members = validator.object(value, at: pointer(), allowed: sampleFields) else { return nil }
+        for (name, what) in requiredSampleFields where members[name] == nil {
+            validator.fail(pointer() + "/" + name, "Required: \(what).")
         }
-        let time = validator.number(members, "t", at: pointer)
-        let x = validator.number(members, "x", at: pointer)
-        let y = validator.number(members, "y", at: pointer)
+        let time = validator.number(members, "t", at: pointer())
+        let x = validator.number(members, "x", at: pointer())
+        let y = validator.number(members, "y", at: pointer())
         var phase: GesturePhase?
-        if let name = validator.string(members, "phase", at: pointer) {
+        if let name = validator.string(members, "phase", at: pointer()) {
             phase = GesturePhase(rawValue: name)
             if phase == nil {
-                validator.fail(pointer + "/phase", "Unknown phase '\(name)'; use one of \(phaseNames).")
+                validator.fail(pointer() + "/phase", "Unknown phase '\(name)'; use one of \(phaseNames).")
             }
         }
         guard let time, let x, let y, let phase else { return nil }
         return GestureSample(time: time, location: Point(x: x, y: y), phase: phase)
     }
 
-    static var phaseNames: String {
+    /// Each sample field with what a client should send there.
+    static let requiredSampleFields = [
+        ("t", "the time in seconds"), ("x", "the location's x in window points"),
+        ("y", "the location's y in window points"), ("phase", "one of \(phaseNames)"),
+    ]
+
+    static let phaseNames: String = {
         GesturePhase.allCases.map(\.rawValue).joined(separator: ", ")
-    }
+    }()
 
     /// `/gesture/samples/<index>/<field>`, shortened when the issue names no field or no sample.
     static func pointer(for issue: GestureValidationError.Issue) -> String {

@@ -25,10 +25,10 @@ public struct FieldValidator: Sendable {
 
     /// Whether `number` is within `maxNumberMagnitude`; records the problem at `pointer` when not.
     /// Every number a request gives is checked here first, before its field's own range.
-    public mutating func withinMagnitude(_ number: Double, at pointer: String) -> Bool {
+    public mutating func withinMagnitude(_ number: Double, at pointer: @autoclosure () -> String) -> Bool {
         guard number.magnitude > maxNumberMagnitude else { return true }
         fail(
-            pointer,
+            pointer(),
             "The number \(NumberRange.format(number)) is larger in magnitude than "
                 + "\(NumberRange.compact(maxNumberMagnitude)), the most this server accepts "
                 + "(its --max-number-magnitude).")
@@ -56,15 +56,21 @@ public struct FieldValidator: Sendable {
     /// The members of an object, reporting a value of another kind and every member
     /// whose name is not in `allowed` (a misspelt field would otherwise be ignored
     /// silently and its default used).
-    public mutating func object(_ value: JSONValue?, at pointer: String, allowed: [String]) -> [String: JSONValue]? {
+    ///
+    /// Pointers here and below are built only for a problem: a request without one
+    /// (the usual case) makes no strings.
+    public mutating func object(
+        _ value: JSONValue?, at pointer: @autoclosure () -> String, allowed: [String]
+    ) -> [String: JSONValue]? {
         guard let value else { return nil }
         guard case .object(let members) = value else {
-            fail(pointer, "Expected an object here, not \(value.kind).")
+            fail(pointer(), "Expected an object here, not \(value.kind).")
             return nil
         }
+        guard members.keys.contains(where: { !allowed.contains($0) }) else { return members }
         for name in members.keys.sorted() where !allowed.contains(name) {
             fail(
-                pointer + "/" + Self.escape(name),
+                pointer() + "/" + Self.escape(name),
                 "Unknown field '\(name)'. Fields here: \(allowed.joined(separator: ", ")).")
         }
         return members
@@ -72,41 +78,46 @@ public struct FieldValidator: Sendable {
 
     /// A finite number in `range`, or nil (with an error unless the field is absent).
     public mutating func number(
-        _ members: [String: JSONValue], _ name: String, at pointer: String, in range: NumberRange = .any
+        _ members: [String: JSONValue], _ name: String, at pointer: @autoclosure () -> String,
+        in range: NumberRange = .any
     ) -> Double? {
         guard let value = members[name] else { return nil }
-        let fieldPointer = pointer + "/" + Self.escape(name)
+        func fieldPointer() -> String { pointer() + "/" + Self.escape(name) }
         guard case .number(let number) = value else {
-            fail(fieldPointer, "Expected a number here, not \(value.kind).")
+            fail(fieldPointer(), "Expected a number here, not \(value.kind).")
             return nil
         }
         guard number.isFinite else {
-            fail(fieldPointer, "Must be a finite number.")
+            fail(fieldPointer(), "Must be a finite number.")
             return nil
         }
-        guard withinMagnitude(number, at: fieldPointer) else { return nil }
+        guard withinMagnitude(number, at: fieldPointer()) else { return nil }
         guard range.contains(number) else {
-            fail(fieldPointer, "Must be \(range.description); got \(NumberRange.format(number)).")
+            fail(fieldPointer(), "Must be \(range.description); got \(NumberRange.format(number)).")
             return nil
         }
         return number
     }
 
     /// A string, or nil (with an error unless the field is absent).
-    public mutating func string(_ members: [String: JSONValue], _ name: String, at pointer: String) -> String? {
+    public mutating func string(
+        _ members: [String: JSONValue], _ name: String, at pointer: @autoclosure () -> String
+    ) -> String? {
         guard let value = members[name] else { return nil }
         guard case .string(let string) = value else {
-            fail(pointer + "/" + Self.escape(name), "Expected a string here, not \(value.kind).")
+            fail(pointer() + "/" + Self.escape(name), "Expected a string here, not \(value.kind).")
             return nil
         }
         return string
     }
 
     /// A boolean, or nil (with an error unless the field is absent).
-    public mutating func bool(_ members: [String: JSONValue], _ name: String, at pointer: String) -> Bool? {
+    public mutating func bool(
+        _ members: [String: JSONValue], _ name: String, at pointer: @autoclosure () -> String
+    ) -> Bool? {
         guard let value = members[name] else { return nil }
         guard case .bool(let bool) = value else {
-            fail(pointer + "/" + Self.escape(name), "Expected true or false here, not \(value.kind).")
+            fail(pointer() + "/" + Self.escape(name), "Expected true or false here, not \(value.kind).")
             return nil
         }
         return bool

@@ -25,8 +25,7 @@ public enum LayerPaint {
     /// `#rrggbbaa` (CSS Color 4), the alpha to two hex digits.
     public static func hex(_ color: Color) -> String {
         let alpha = UInt8(max(0, min(255, (color.alpha * 255).rounded())))
-        let digits = Array("0123456789abcdef")
-        return color.hexRGB + String([digits[Int(alpha >> 4)], digits[Int(alpha & 0xF)]])
+        return color.hexRGB + Color.hexDigits(alpha)
     }
 
     /// `rgba(r, g, b, a)` for CSS.

@@ -101,8 +101,13 @@ public struct Color: Sendable, Hashable {
 
     /// `#rrggbb`, without the alpha.
     public var hexRGB: String {
-        let digits = Array("0123456789abcdef")
-        return "#" + String([red, green, blue].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+        "#" + Self.hexDigits(red) + Self.hexDigits(green) + Self.hexDigits(blue)
+    }
+
+    /// A byte's two lowercase hex digits.
+    public static func hexDigits(_ byte: UInt8) -> String {
+        let digits: StaticString = "0123456789abcdef"
+        return String(decoding: [digits.utf8Start[Int(byte >> 4)], digits.utf8Start[Int(byte & 0xF)]], as: UTF8.self)
     }
 }
 
