@@ -32,6 +32,8 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // zlib, for gzip-coded answers to clients that accept them.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Pure math: geometry, timing curves, springs. No clock, no I/O.
         .target(name: "SegueMath", swiftSettings: swiftSettings),
         // Pure, deterministic engine: gestures, animators, presets, simulation.
@@ -39,7 +41,7 @@ let package = Package(
         // Routes, handlers, wire types and problem bodies as plain values. No sockets.
         .target(
             name: "SegueAPI",
-            dependencies: ["SegueEngine", "SegueMath"],
+            dependencies: ["CZlib", "SegueEngine", "SegueMath"],
             resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html")],
             swiftSettings: swiftSettings
         ),

@@ -69,12 +69,18 @@ public struct SegueService: Sendable {
             requestID: requestID)
     }
 
-    /// The headers every answer carries: its request id, and what CORS says to the request's origin.
+    /// The headers every answer carries: its request id, and what CORS says to the request's
+    /// origin; and its body gzip-coded when the client accepts that (`ResponseCompression`).
     private func finish(_ response: HTTPResponse, to request: HTTPRequest, requestID: String) -> HTTPResponse {
-        var response = response
+        var response = ResponseCompression().apply(to: response, acceptEncoding: request.headers["Accept-Encoding"])
         response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
         for header in cors.responseHeaders(origin: request.headers["Origin"]) {
-            response.headers.replaceOrAdd(name: header.name, value: header.value)
+            // Vary lists every field the answer depends on: Accept-Encoding's and Origin together.
+            if header.name == "Vary", let earlier = response.headers["Vary"] {
+                response.headers.replaceOrAdd(name: "Vary", value: earlier + ", " + header.value)
+            } else {
+                response.headers.replaceOrAdd(name: header.name, value: header.value)
+            }
         }
         return response
     }

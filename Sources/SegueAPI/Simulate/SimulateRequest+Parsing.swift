@@ -35,6 +35,7 @@ extension SimulateRequest {
         {
             tolerance = validator.number(options, "tolerance", at: "/lottie", in: lottieTolerances)
         }
+        let encoding = parseEncoding(members, output: output, validator: &validator)
         guard validator.errors.isEmpty, let preset else { return nil }
         let input = SimulationInput(
             scene: ParameterValues(specs: preset.sceneFields, given: scene),
@@ -44,7 +45,28 @@ extension SimulateRequest {
             maxFrames: limits.maxFrames)
         var request = SimulateRequest(preset: preset, input: input, output: output)
         request.lottieTolerance = tolerance
+        request.encoding = encoding
         return request
+    }
+
+    /// `encoding`, when present: one of `FrameEncoding`'s raw values, and only with the JSON output
+    /// (the pictures and exports have frames of their own shape).
+    static func parseEncoding(
+        _ members: [String: JSONValue], output: SimulateOutput?, validator: inout FieldValidator
+    ) -> FrameEncoding {
+        guard let name = validator.string(members, "encoding", at: "") else { return .full }
+        guard let encoding = FrameEncoding(rawValue: name) else {
+            let choices = FrameEncoding.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            validator.fail("/encoding", "Unknown encoding '\(name)'. Choose one of \(choices).")
+            return .full
+        }
+        if encoding != .full, let output, output != .json {
+            validator.fail(
+                "/encoding",
+                "The \(name) encoding shapes the json output's frames; the \(output.rawValue) output has none. "
+                    + "Remove encoding, or ask for \"output\": \"json\".")
+        }
+        return encoding
     }
 
     /// `output`, when present: one of `SimulateOutput`'s raw values.
@@ -62,7 +84,7 @@ extension SimulateRequest {
     static func parsePreset(
         _ value: JSONValue?, catalogue: PresetCatalogue, validator: inout FieldValidator
     ) -> (any Preset)? {
-        let choices = Problem.presetChoices(catalogue.ids)
+        var choices: String { Problem.presetChoices(catalogue.ids) }  // for a problem only
         guard let value else {
             validator.fail("/preset", "Required: the id of the preset to simulate. \(choices)")
             return nil

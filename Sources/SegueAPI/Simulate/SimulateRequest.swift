@@ -13,9 +13,13 @@ public struct SimulateRequest: Sendable {
     public var lottieTolerance: Double?
     /// The tolerances accepted, points.
     public static let lottieTolerances = NumberRange.between(0, 100)
+    /// `encoding`: how the `json` output writes its frames (default full).
+    public var encoding = FrameEncoding.full
 
     /// The request's top-level members.
-    public static let topLevelFields = ["preset", "scene", "parameters", "gesture", "frameRate", "output", "lottie"]
+    public static let topLevelFields = [
+        "preset", "scene", "parameters", "gesture", "frameRate", "output", "lottie", "encoding",
+    ]
     /// The members of one gesture sample.
     public static let sampleFields = ["t", "x", "y", "phase"]
     /// `frameRate` when the request names none: a 60 Hz display, frames per second.

@@ -10,11 +10,16 @@ public import SegueEngine
 /// `events` (`{"time","type"}`) and `frames` (`{"time","phase","progress","layers"}`,
 /// where `layers` maps each layer id to its `transform`, `presentationFrame`,
 /// `opacity`, `cornerRadius`, `mask` (or null) and `shadow` (left out when none)).
+///
+/// With `FrameEncoding.compact`, `encoding` follows `open`, and each frame after the first holds
+/// only what changed since the frame before (see `FrameEncoding`).
 public struct SimulateResponse: Sendable {
     public var simulation: Simulation
+    public var encoding: FrameEncoding
 
-    public init(_ simulation: Simulation) {
+    public init(_ simulation: Simulation, encoding: FrameEncoding = .full) {
         self.simulation = simulation
+        self.encoding = encoding
     }
 
     /// Bytes reserved per layer per frame: a plain state is about 170 bytes, one with a
@@ -36,6 +41,9 @@ public struct SimulateResponse: Sendable {
         writer.member("frameRate", simulation.frameRate)
         writer.member("duration", simulation.duration)
         writer.member("open", simulation.isOpen)
+        if encoding == .compact {
+            writer.member("encoding", encoding.rawValue)
+        }
 
         writer.key("layers")
         Self.write(simulation.layers, into: &writer)
@@ -52,8 +60,13 @@ public struct SimulateResponse: Sendable {
 
         writer.key("frames")
         writer.beginArray()
-        for frame in simulation.frames {
-            Self.write(frame, into: &writer)
+        let frames = simulation.frames
+        for index in frames.indices {
+            if encoding == .compact, index > 0 {
+                Self.write(frames[index], changedSince: frames[index - 1], into: &writer)
+            } else {
+                Self.write(frames[index], into: &writer)
+            }
         }
         writer.endArray()
         writer.endObject()
@@ -69,14 +82,14 @@ public struct SimulateResponse: Sendable {
     /// Faults of the engine's own that would make the body ambiguous: a frame whose
     /// layer states do not match the layers one for one, in order, or two layers with one id.
     func checkShape() throws(Problem) {
-        let layerCount = simulation.layers.count
-        if Set(simulation.layers.map(\.id)).count != layerCount {
+        let layers = simulation.layers
+        for (index, layer) in layers.enumerated() where layers[..<index].contains(where: { $0.id == layer.id }) {
             throw Problem.internalError(
                 "The simulation of \(simulation.presetID) has two layers with the same id; please report this request.")
         }
-        let ids = simulation.layers.map(\.id)
-        if let index = simulation.frames.firstIndex(where: {
-            $0.layers.count != layerCount || !zip($0.layers, ids).allSatisfy { state, id in state.id == id }
+        let ids = layers.map(\.id)
+        if let index = simulation.frames.firstIndex(where: { frame in
+            frame.layers.count != ids.count || frame.layers.indices.contains { frame.layers[$0].id != ids[$0] }
         }) {
             throw Problem.internalError(
                 "Frame \(index) of the simulation of \(simulation.presetID) has "
@@ -125,18 +138,71 @@ public struct SimulateResponse: Sendable {
             write(state, into: &writer)
         }
         writer.endObject()
-        if !frame.annotations.isEmpty {
-            writer.key("annotations")
+        write(frame.annotations, into: &writer)
+        writer.endObject()
+    }
+
+    /// `"annotations":{…}` when there are any; nothing otherwise.
+    static func write(_ annotations: [FrameAnnotation], into writer: inout JSONWriter) {
+        guard !annotations.isEmpty else { return }
+        writer.key("annotations")
+        writer.beginObject()
+        for annotation in annotations {
+            writer.key(string: annotation.name)
+            switch annotation.value {
+            case .number(let number): writer.number(number)
+            case .text(let text): writer.string(text)
+            }
+        }
+        writer.endObject()
+    }
+
+    /// One frame of a compact answer: `time`, `phase`, `progress` and `annotations` as in full,
+    /// and `layers` holding only the layers whose state differs from `previous`'s, each with only
+    /// the members that differ. The checked shape guarantees both frames list the same layers in
+    /// the same order.
+    static func write(_ frame: SimulationFrame, changedSince previous: SimulationFrame, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("time", frame.time)
+        writer.member("phase", frame.phase.rawValue)
+        writer.member("progress", frame.progress)
+        writer.key("layers")
+        writer.beginObject()
+        for index in frame.layers.indices where frame.layers[index] != previous.layers[index] {
+            let state = frame.layers[index]
+            let before = previous.layers[index]
+            writer.key(string: state.id)
             writer.beginObject()
-            for annotation in frame.annotations {
-                writer.key(string: annotation.name)
-                switch annotation.value {
-                case .number(let number): writer.number(number)
-                case .text(let text): writer.string(text)
+            if state.transform != before.transform {
+                writer.key("transform")
+                writer.transform(state.transform)
+            }
+            if state.presentationFrame != before.presentationFrame {
+                writer.key("presentationFrame")
+                writer.rect(state.presentationFrame)
+            }
+            if state.opacity != before.opacity {
+                writer.member("opacity", state.opacity)
+            }
+            if state.cornerRadius != before.cornerRadius {
+                writer.member("cornerRadius", state.cornerRadius)
+            }
+            if state.mask != before.mask {
+                writer.key("mask")
+                write(state.mask, into: &writer)
+            }
+            if state.shadow != before.shadow {
+                writer.key("shadow")
+                if let shadow = state.shadow {
+                    write(shadow, into: &writer)
+                } else {
+                    writer.null()
                 }
             }
             writer.endObject()
         }
+        writer.endObject()
+        write(frame.annotations, into: &writer)
         writer.endObject()
     }
 
@@ -172,28 +238,38 @@ public struct SimulateResponse: Sendable {
         writer.member("opacity", state.opacity)
         writer.member("cornerRadius", state.cornerRadius)
         writer.key("mask")
-        if let mask = state.mask {
-            writer.beginObject()
-            writer.key("rect")
-            writer.rect(mask.rect)
-            writer.member("cornerRadius", mask.cornerRadius)
-            writer.member("cornerCurve", mask.cornerCurve.rawValue)
-            if let path = mask.path {
-                writer.member("path", path)
-            }
-            writer.endObject()
-        } else {
-            writer.null()
-        }
+        write(state.mask, into: &writer)
         if let shadow = state.shadow {
             writer.key("shadow")
-            writer.beginObject()
-            writer.member("opacity", shadow.opacity)
-            writer.member("radius", shadow.radius)
-            writer.key("offset")
-            writer.point(shadow.offset)
-            writer.endObject()
+            write(shadow, into: &writer)
         }
+        writer.endObject()
+    }
+
+    /// `{"rect","cornerRadius","cornerCurve"}` and `path` when it has one, or null.
+    static func write(_ mask: MaskState?, into writer: inout JSONWriter) {
+        guard let mask else {
+            writer.null()
+            return
+        }
+        writer.beginObject()
+        writer.key("rect")
+        writer.rect(mask.rect)
+        writer.member("cornerRadius", mask.cornerRadius)
+        writer.member("cornerCurve", mask.cornerCurve.rawValue)
+        if let path = mask.path {
+            writer.member("path", path)
+        }
+        writer.endObject()
+    }
+
+    /// `{"opacity","radius","offset"}`.
+    static func write(_ shadow: ShadowState, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("opacity", shadow.opacity)
+        writer.member("radius", shadow.radius)
+        writer.key("offset")
+        writer.point(shadow.offset)
         writer.endObject()
     }
 }

@@ -1,0 +1,35 @@
+internal import CZlib
+
+/// gzip (RFC 1952) with zlib: the one content coding Segue applies to its answers.
+///
+/// One deflate call over the whole body into a buffer of zlib's bound for it, so the
+/// coding costs one allocation. zlib writes no file name and a modification time of 0,
+/// so the same body gives the same bytes (with the same zlib).
+enum Gzip {
+    /// zlib's level 6, its default: on the canonical simulate answer (27 kB) it saves as much
+    /// as level 9 within 1 % and costs a third of level 9 (README, "Performance").
+    static let level: Int32 = 6
+
+    /// `bytes` gzip-coded, or nil if zlib fails (out of memory), in which case the answer
+    /// goes out as it is.
+    static func compress(_ bytes: [UInt8], level: Int32 = level) -> [UInt8]? {
+        var stream = z_stream()
+        guard segue_deflate_init_gzip(&stream, level) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        // The gzip header and trailer (18 bytes) on top of zlib's bound for a zlib stream.
+        let bound = Int(deflateBound(&stream, uLong(bytes.count))) + 18
+        var output = [UInt8](repeating: 0, count: bound)
+        let status = bytes.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { out in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.baseAddress
+                stream.avail_out = uInt(out.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { return nil }
+        output.removeLast(Int(stream.avail_out))
+        return output
+    }
+}

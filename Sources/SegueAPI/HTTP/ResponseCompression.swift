@@ -1,0 +1,52 @@
+/// When an answer goes out gzip-coded: the client's `Accept-Encoding` allows gzip (RFC 9110
+/// §12.5.3), the body is at least `minimumBytes` long and of a textual media type, and it
+/// carries no content coding yet. Every textual answer says `Vary: Accept-Encoding`, so a
+/// cache keeps the coded and the plain answer apart.
+public struct ResponseCompression: Sendable {
+    /// Below this a body goes out plain: gzip's 18 bytes of framing and the CPU it costs
+    /// are not worth saving a few hundred bytes (an answer under one TCP segment).
+    public static let minimumBytes = 1024
+
+    /// Media types gzip pays off on; pictures and octets are left alone.
+    static let textualTypes = [
+        MediaType.json, MediaType.problemJSON, MediaType.yaml, MediaType.svg, "text/html", "text/plain",
+    ]
+
+    public init() {}
+
+    /// `response`, gzip-coded when the rules above allow it.
+    public func apply(to response: HTTPResponse, acceptEncoding: String?) -> HTTPResponse {
+        guard let contentType = response.headers["Content-Type"],
+            Self.textualTypes.contains(where: { contentType.hasPrefix($0) })
+        else { return response }
+        var response = response
+        response.headers.replaceOrAdd(name: "Vary", value: "Accept-Encoding")
+        guard response.body.count >= Self.minimumBytes, response.headers["Content-Encoding"] == nil,
+            Self.acceptsGzip(acceptEncoding), let coded = Gzip.compress(response.body)
+        else { return response }
+        response.body = coded
+        response.headers.replaceOrAdd(name: "Content-Encoding", value: "gzip")
+        response.reservation?.resize(to: coded.count)
+        return response
+    }
+
+    /// Whether an `Accept-Encoding` field value allows gzip: `gzip` (or its alias `x-gzip`,
+    /// RFC 9110 §8.4.1.3) with a weight above 0, or else `*` above 0. No field means no coding
+    /// (RFC 9110 allows any, but a client that says nothing is safest served plain).
+    public static func acceptsGzip(_ field: String?) -> Bool {
+        guard let field else { return false }
+        var wildcard: Bool?
+        for element in field.split(separator: ",") {
+            let parts = element.split(separator: ";")
+            guard let coding = parts.first?.trimmingOptionalWhitespace.lowercased() else { continue }
+            let weightIsPositive = parts.dropFirst().allSatisfy { parameter in
+                let pair = parameter.trimmingOptionalWhitespace.lowercased()
+                guard pair.hasPrefix("q=") else { return true }
+                return (Double(pair.dropFirst(2)) ?? 0) > 0
+            }
+            if coding == "gzip" || coding == "x-gzip" { return weightIsPositive }
+            if coding == "*" { wildcard = weightIsPositive }
+        }
+        return wildcard ?? false
+    }
+}
