@@ -140,5 +140,21 @@ if let parsed {
         row("  of which encoding the frames", encode, unit: "µs")
     }
 }
+// The same request in the compact encoding, and gzip-coded (level 1, as served): the difference
+// from the whole request above is what each costs per answer.
+let compactBody = Array(#"{"encoding":"compact","#.utf8) + simulateBody.drop { $0 != UInt8(ascii: "{") }.dropFirst()
+let compactRequest = HTTPRequest(
+    method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"], body: compactBody)
+let compactBytes = service.respond(to: compactRequest).body.count
+row(
+    "POST /v1/simulate in-process, \"encoding\": \"compact\" (\(compactBytes) bytes)",
+    measure(iterations: 2_000) { _ in Double(service.respond(to: compactRequest).body.count) }, unit: "µs")
+let gzipRequest = HTTPRequest(
+    method: .post, path: "/v1/simulate",
+    headers: ["Content-Type": "application/json", "Accept-Encoding": "gzip"], body: simulateBody)
+let gzipBytes = service.respond(to: gzipRequest).body.count
+row(
+    "POST /v1/simulate in-process, Accept-Encoding: gzip (\(gzipBytes) bytes)",
+    measure(iterations: 1_000) { _ in Double(service.respond(to: gzipRequest).body.count) }, unit: "µs")
 let framesPerSecond = Double(frames) / (whole.nanoseconds * 1e-9)
 print("| simulate + encode, frames per second on one core | \(Int(framesPerSecond.rounded())) |")
