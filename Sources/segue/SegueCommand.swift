@@ -54,7 +54,7 @@ struct SegueCommand: ParsableCommand {
         let service = SegueService(
             router: .segue(
                 catalogue: .builtIn, readiness: readiness, limits: settings.limits, gate: gate,
-                metrics: { metrics.exposition() }), cors: settings.cors)
+                metrics: { metrics.exposition() }), cors: settings.cors, compression: settings.compression)
 
         let signals = ShutdownSignals(logger: logger)
         let server: HTTPServer

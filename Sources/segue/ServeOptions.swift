@@ -65,6 +65,12 @@ struct ServeOptions: ParsableArguments {
             valueName: "*|origin,..."))
     var allowedOrigins: AllowedOriginsSetting?
 
+    @Option(
+        help:
+            "Answers of at least this many bytes go out gzip-coded to clients whose Accept-Encoding allows it; 0 never codes. [env SEGUE_GZIP_MIN_BYTES, default 1024]"
+    )
+    var gzipMinBytes: Int?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical. [env SEGUE_LOG_LEVEL, default info]")
     var logLevel: LogLevelSetting?
 

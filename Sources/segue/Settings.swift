@@ -13,6 +13,7 @@ struct Settings {
     var logLevel: Logger.Level
     var cors: CORSPolicy
     var drive: DriveLimits
+    var compression: ResponseCompression
 
     /// How many computing requests run at once, how many may wait, and the memory they may hold.
     struct Concurrency {
@@ -73,9 +74,13 @@ struct Settings {
         let origins = try source.value(
             options.allowedOrigins, env: "SEGUE_ALLOWED_ORIGINS", default: AllowedOriginsSetting(CORSPolicy()),
             expected: "'*' or origins separated by commas, each 'null' or scheme://host[:port]")
+        let gzipMinBytes = try source.value(
+            options.gzipMinBytes, env: "SEGUE_GZIP_MIN_BYTES", default: ResponseCompression.defaultMinimumBytes,
+            in: 0...(1 << 30))
         return Settings(
             server: server, limits: try resolveLimits(options, source: source), concurrency: concurrency,
-            logLevel: level.level, cors: origins.policy, drive: try resolveDrive(options, source: source))
+            logLevel: level.level, cors: origins.policy, drive: try resolveDrive(options, source: source),
+            compression: ResponseCompression(minimumBytes: gzipMinBytes == 0 ? nil : gzipMinBytes))
     }
 
     /// The drive socket's limits: each flag, else its variable, else `DriveLimits`' default.

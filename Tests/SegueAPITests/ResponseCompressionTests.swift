@@ -62,8 +62,19 @@ import Testing
     @Test func aSmallAnswerStaysPlain() {
         let response = service.respond(
             to: HTTPRequest(method: .get, path: "/healthz", headers: ["Accept-Encoding": "gzip"]))
-        #expect(response.body.count < ResponseCompression.minimumBytes)
+        #expect(response.body.count < ResponseCompression.defaultMinimumBytes)
         #expect(response.headers["Content-Encoding"] == nil)
+    }
+
+    @Test func aServerWithGzipOffAnswersPlainWithoutVary() throws {
+        let service = SegueService(
+            router: .segue(catalogue: .builtIn, readiness: Readiness()),
+            compression: ResponseCompression(minimumBytes: nil))
+        let response = service.respond(
+            to: HTTPRequest(method: .get, path: "/v1/presets", headers: ["Accept-Encoding": "gzip"]))
+        #expect(response.body.count > ResponseCompression.defaultMinimumBytes)
+        #expect(response.headers["Content-Encoding"] == nil)
+        #expect(response.headers["Vary"] == nil)
     }
 
     @Test func aCorsVaryKeepsAcceptEncoding() throws {

@@ -3,16 +3,21 @@
 /// carries no content coding yet. Every textual answer says `Vary: Accept-Encoding`, so a
 /// cache keeps the coded and the plain answer apart.
 public struct ResponseCompression: Sendable {
-    /// Below this a body goes out plain: gzip's 18 bytes of framing and the CPU it costs
-    /// are not worth saving a few hundred bytes (an answer under one TCP segment).
-    public static let minimumBytes = 1024
+    /// `--gzip-min-bytes`' default. Below it a body goes out plain: gzip's 18 bytes of framing
+    /// and the CPU it costs are not worth saving a few hundred bytes (an answer under one TCP segment).
+    public static let defaultMinimumBytes = 1024
+
+    /// The smallest body coded; nil when the server codes none (`--gzip-min-bytes 0`).
+    public let minimumBytes: Int?
 
     /// Media types gzip pays off on; pictures and octets are left alone.
     static let textualTypes = [
         MediaType.json, MediaType.problemJSON, MediaType.yaml, MediaType.svg, "text/html", "text/plain",
     ]
 
-    public init() {}
+    public init(minimumBytes: Int? = defaultMinimumBytes) {
+        self.minimumBytes = minimumBytes
+    }
 
     /// `response`, gzip-coded when the rules above allow it.
     public func apply(to response: HTTPResponse, acceptEncoding: String?) -> HTTPResponse {
@@ -20,8 +25,10 @@ public struct ResponseCompression: Sendable {
             Self.textualTypes.contains(where: { contentType.hasPrefix($0) })
         else { return response }
         var response = response
-        response.headers.replaceOrAdd(name: "Vary", value: "Accept-Encoding")
-        guard response.body.count >= Self.minimumBytes, response.headers["Content-Encoding"] == nil,
+        if minimumBytes != nil {
+            response.headers.replaceOrAdd(name: "Vary", value: "Accept-Encoding")
+        }
+        guard let minimumBytes, response.body.count >= minimumBytes, response.headers["Content-Encoding"] == nil,
             Self.acceptsGzip(acceptEncoding), let coded = Gzip.compress(response.body)
         else { return response }
         response.body = coded

@@ -7,18 +7,22 @@ public struct SegueService: Sendable {
     public let router: Router
     /// Which browser origins may read the answers; every answer carries its headers.
     public let cors: CORSPolicy
+    /// Which answers go out gzip-coded.
+    public let compression: ResponseCompression
     private let makeRequestID: @Sendable () -> String
 
     /// - Parameters:
     ///   - router: the routes to serve; `Router.segue(...)` builds the standard ones.
     ///   - cors: the browser origins allowed (default any).
+    ///   - compression: which answers are gzip-coded (default: 1024 bytes and up).
     ///   - makeRequestID: where fresh request identifiers come from (tests pin it).
     public init(
-        router: Router, cors: CORSPolicy = CORSPolicy(),
+        router: Router, cors: CORSPolicy = CORSPolicy(), compression: ResponseCompression = ResponseCompression(),
         makeRequestID: @escaping @Sendable () -> String = RequestID.generate
     ) {
         self.router = router
         self.cors = cors
+        self.compression = compression
         self.makeRequestID = makeRequestID
     }
 
@@ -72,7 +76,7 @@ public struct SegueService: Sendable {
     /// The headers every answer carries: its request id, and what CORS says to the request's
     /// origin; and its body gzip-coded when the client accepts that (`ResponseCompression`).
     private func finish(_ response: HTTPResponse, to request: HTTPRequest, requestID: String) -> HTTPResponse {
-        var response = ResponseCompression().apply(to: response, acceptEncoding: request.headers["Accept-Encoding"])
+        var response = compression.apply(to: response, acceptEncoding: request.headers["Accept-Encoding"])
         response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
         for header in cors.responseHeaders(origin: request.headers["Origin"]) {
             // Vary lists every field the answer depends on: Accept-Encoding's and Origin together.
