@@ -1,13 +1,14 @@
 """The test kit scripts/ shares: one server launcher, one spec loader, one report.
 
-Used by scripts/contract-check, scripts/contract-fuzz and every check in scripts/faults/
-(not a script of its own). Each adds this folder to sys.path and imports what it needs:
+Used by scripts/contract-check, scripts/contract-fuzz, every check in scripts/faults/,
+scripts/check-manifests and scripts/cluster (not a script of its own). Each adds this folder to
+sys.path and imports what it needs:
 
-- `SegueServer` starts a segue binary on 127.0.0.1 with `--port 0` and any flags, keeps its
-  stderr in a temporary file, is ready once it has read the `listening on http://HOST:PORT`
-  line (the socket is bound and accepting by then), and stops it (SIGTERM, the exit status,
-  SIGKILL if it does not exit in time). It also reads the process's resident memory, threads
-  and open descriptors from /proc, for the fault checks.
+- `SegueServer` starts a segue binary on 127.0.0.1 with `--port 0` (or a given port) and any
+  flags, keeps its stderr in a temporary file, is ready once it has read the `listening on
+  http://HOST:PORT` line (the socket is bound and accepting by then), and stops it (SIGTERM,
+  the exit status, SIGKILL if it does not exit in time). It also reads the process's resident
+  memory, threads and open descriptors from /proc, for the fault checks.
 - `Spec` loads openapi.yaml (the file, or the text a live server serves): JSON Pointer
   lookups that follow `$ref`, the operations and the statuses each documents, documented
   request examples, and JSON Schema 2020-12 validators for any schema in it.
@@ -54,13 +55,15 @@ class KitError(Exception):
 
 
 class SegueServer:
-    """The binary under test on 127.0.0.1, port 0; extra flags go to segue, `environment`
+    """The binary under test on 127.0.0.1, port 0 (or `port`, to come back at the same address
+    after a restart, as scripts/cluster's replicas do); extra flags go to segue, `environment`
     is added to this process's. Raises KitError when it does not start and say where it
     listens within STARTUP_TIMEOUT. Usable as a context manager that kills it on exit."""
 
-    def __init__(self, binary: str, *flags: str, environment: dict[str, str] | None = None) -> None:
+    def __init__(self, binary: str, *flags: str, environment: dict[str, str] | None = None,
+                 port: int = 0) -> None:
         self.log = tempfile.TemporaryFile()
-        command = [binary, "--host", "127.0.0.1", "--port", "0", *flags]
+        command = [binary, "--host", "127.0.0.1", "--port", str(port), *flags]
         try:
             self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log,
                                             env={**os.environ, **(environment or {})})
