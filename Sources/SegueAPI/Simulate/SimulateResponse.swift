@@ -62,11 +62,8 @@ public struct SimulateResponse: Sendable {
         writer.beginArray()
         let frames = simulation.frames
         for index in frames.indices {
-            if encoding == .compact, index > 0 {
-                Self.write(frames[index], changedSince: frames[index - 1], into: &writer)
-            } else {
-                Self.write(frames[index], into: &writer)
-            }
+            let previous = encoding == .compact && index > 0 ? frames[index - 1] : nil
+            Self.write(frames[index], changedSince: previous, into: &writer)
         }
         writer.endArray()
         writer.endObject()
@@ -127,18 +124,65 @@ public struct SimulateResponse: Sendable {
     /// One frame, `{"time","phase","progress","layers"}` and `annotations` when it has any: the
     /// same bytes in a `POST /v1/simulate` answer and in a drive session's `frames` message.
     static func write(_ frame: SimulationFrame, into writer: inout JSONWriter) {
+        write(frame, changedSince: nil, into: &writer)
+    }
+
+    /// One frame; with a `previous` frame, as a compact answer writes it: `layers` holds only the
+    /// layers whose state differs from `previous`'s, each with only the members that differ. The
+    /// checked shape guarantees both frames list the same layers in the same order.
+    static func write(_ frame: SimulationFrame, changedSince previous: SimulationFrame?, into writer: inout JSONWriter)
+    {
         writer.beginObject()
         writer.member("time", frame.time)
         writer.member("phase", frame.phase.rawValue)
         writer.member("progress", frame.progress)
         writer.key("layers")
         writer.beginObject()
-        for state in frame.layers {
-            writer.key(string: state.id)
-            write(state, into: &writer)
+        for index in frame.layers.indices {
+            let state = frame.layers[index]
+            if let previous {
+                guard state != previous.layers[index] else { continue }
+                writer.key(string: state.id)
+                write(state, changedSince: previous.layers[index], into: &writer)
+            } else {
+                writer.key(string: state.id)
+                write(state, into: &writer)
+            }
         }
         writer.endObject()
         write(frame.annotations, into: &writer)
+        writer.endObject()
+    }
+
+    /// The members of `state` that differ from `before`'s (a shadow that went away as null).
+    static func write(_ state: LayerState, changedSince before: LayerState, into writer: inout JSONWriter) {
+        writer.beginObject()
+        if state.transform != before.transform {
+            writer.key("transform")
+            writer.transform(state.transform)
+        }
+        if state.presentationFrame != before.presentationFrame {
+            writer.key("presentationFrame")
+            writer.rect(state.presentationFrame)
+        }
+        if state.opacity != before.opacity {
+            writer.member("opacity", state.opacity)
+        }
+        if state.cornerRadius != before.cornerRadius {
+            writer.member("cornerRadius", state.cornerRadius)
+        }
+        if state.mask != before.mask {
+            writer.key("mask")
+            write(state.mask, into: &writer)
+        }
+        if state.shadow != before.shadow {
+            writer.key("shadow")
+            if let shadow = state.shadow {
+                write(shadow, into: &writer)
+            } else {
+                writer.null()
+            }
+        }
         writer.endObject()
     }
 
@@ -154,55 +198,6 @@ public struct SimulateResponse: Sendable {
             case .text(let text): writer.string(text)
             }
         }
-        writer.endObject()
-    }
-
-    /// One frame of a compact answer: `time`, `phase`, `progress` and `annotations` as in full,
-    /// and `layers` holding only the layers whose state differs from `previous`'s, each with only
-    /// the members that differ. The checked shape guarantees both frames list the same layers in
-    /// the same order.
-    static func write(_ frame: SimulationFrame, changedSince previous: SimulationFrame, into writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.member("time", frame.time)
-        writer.member("phase", frame.phase.rawValue)
-        writer.member("progress", frame.progress)
-        writer.key("layers")
-        writer.beginObject()
-        for index in frame.layers.indices where frame.layers[index] != previous.layers[index] {
-            let state = frame.layers[index]
-            let before = previous.layers[index]
-            writer.key(string: state.id)
-            writer.beginObject()
-            if state.transform != before.transform {
-                writer.key("transform")
-                writer.transform(state.transform)
-            }
-            if state.presentationFrame != before.presentationFrame {
-                writer.key("presentationFrame")
-                writer.rect(state.presentationFrame)
-            }
-            if state.opacity != before.opacity {
-                writer.member("opacity", state.opacity)
-            }
-            if state.cornerRadius != before.cornerRadius {
-                writer.member("cornerRadius", state.cornerRadius)
-            }
-            if state.mask != before.mask {
-                writer.key("mask")
-                write(state.mask, into: &writer)
-            }
-            if state.shadow != before.shadow {
-                writer.key("shadow")
-                if let shadow = state.shadow {
-                    write(shadow, into: &writer)
-                } else {
-                    writer.null()
-                }
-            }
-            writer.endObject()
-        }
-        writer.endObject()
-        write(frame.annotations, into: &writer)
         writer.endObject()
     }
 

@@ -57,6 +57,14 @@ public struct JSONWriter: ~Copyable {
         capacity = larger
     }
 
+    /// Writes a comma at `out` when `comma`, and answers how many bytes that took.
+    @inline(__always)
+    private static func comma(_ comma: Bool, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard comma else { return 0 }
+        out[0] = UInt8(ascii: ",")
+        return 1
+    }
+
     /// Whether a comma goes before the next value; after it, one always does.
     @inline(__always)
     private mutating func takeComma() -> Bool {
@@ -68,13 +76,9 @@ public struct JSONWriter: ~Copyable {
     @inline(__always)
     private mutating func punctuation(_ byte: UInt8, comma: Bool) {
         write(room: 2) { out in
-            guard comma else {
-                out[0] = byte
-                return 1
-            }
-            out[0] = UInt8(ascii: ",")
-            out[1] = byte
-            return 2
+            let written = Self.comma(comma, at: out)
+            out[written] = byte
+            return written + 1
         }
     }
 
@@ -91,11 +95,7 @@ public struct JSONWriter: ~Copyable {
     private mutating func literal(_ text: StaticString, comma: Bool) {
         let length = text.utf8CodeUnitCount
         write(room: length + 1) { out in
-            var written = 0
-            if comma {
-                out[0] = UInt8(ascii: ",")
-                written = 1
-            }
+            let written = Self.comma(comma, at: out)
             Self.copy(text.utf8Start, count: length, to: out + written)
             return written + length
         }
@@ -127,11 +127,7 @@ public struct JSONWriter: ~Copyable {
         let comma = takeComma()
         let length = name.utf8CodeUnitCount
         write(room: length + 4) { out in
-            var written = 0
-            if comma {
-                out[0] = UInt8(ascii: ",")
-                written = 1
-            }
+            let written = Self.comma(comma, at: out)
             out[written] = UInt8(ascii: "\"")
             Self.copy(name.utf8Start, count: length, to: out + written + 1)
             out[written + 1 + length] = UInt8(ascii: "\"")
@@ -179,9 +175,8 @@ public struct JSONWriter: ~Copyable {
         }
         let numbers = numbers
         write(room: DecimalText.maximumBytes + 1) { out in
-            guard comma else { return numbers.write(value, to: out) }
-            out[0] = UInt8(ascii: ",")
-            return 1 + numbers.write(value, to: out + 1)
+            let written = Self.comma(comma, at: out)
+            return written + numbers.write(value, to: out + written)
         }
     }
 
@@ -200,11 +195,7 @@ public struct JSONWriter: ~Copyable {
             // Most strings (ids, names, phases) need no escape: copied whole, in their quotes.
             if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
                 write(room: utf8.count + 3) { out in
-                    var written = 0
-                    if comma {
-                        out[0] = UInt8(ascii: ",")
-                        written = 1
-                    }
+                    let written = Self.comma(comma, at: out)
                     out[written] = UInt8(ascii: "\"")
                     if let source = utf8.baseAddress {
                         (out + written + 1).update(from: source, count: utf8.count)
@@ -254,11 +245,7 @@ public struct JSONWriter: ~Copyable {
         let comma = takeComma()
         json.withUnsafeBufferPointer { source in
             write(room: source.count + 1) { out in
-                var written = 0
-                if comma {
-                    out[0] = UInt8(ascii: ",")
-                    written = 1
-                }
+                let written = Self.comma(comma, at: out)
                 if let start = source.baseAddress {
                     (out + written).update(from: start, count: source.count)
                 }
