@@ -115,12 +115,12 @@ public final class WorkGate: Sendable {
         guard let waiter = queued else { return }
         while waiter.wakeUp.wait(timeout: .now() + Self.cancellationPollInterval) == .timedOut {
             guard cancellation.isCancelled else { continue }
-            let left = state.withLock { state in
-                guard !waiter.granted else { return false }
+            let (left, granted) = state.withLock { state in
+                guard !waiter.granted else { return (false, [Waiter]()) }
                 state.waiters.removeAll { $0 === waiter }
-                grantWaiters(&state)  // it may have held up smaller requests behind it
-                return true
+                return (true, grantWaiters(&state))  // it may have held up smaller requests behind it
             }
+            wake(granted)
             if left { throw Problem.clientGone() }
             // Granted meanwhile: the slot is taken; `run` sees the cancellation and gives it back.
         }
@@ -133,30 +133,44 @@ public final class WorkGate: Sendable {
     }
 
     /// Admits waiters from the front of the queue while they fit; the first that does not
-    /// fit stops the rest, so a large request is not overtaken forever by small ones.
-    private func grantWaiters(_ state: inout State) {
+    /// fit stops the rest, so a large request is not overtaken forever by small ones. Answers
+    /// the admitted, to be woken with `wake` once the lock is released: a wake-up is a system
+    /// call, and made under the lock it kept every other thread of a busy server spinning on
+    /// it (with 62 requests queued, a request cost 380 µs of CPU instead of 210, README).
+    private func grantWaiters(_ state: inout State) -> [Waiter] {
+        var granted: [Waiter] = []
         while let first = state.waiters.first, fits(first.cost, state) {
             state.waiters.removeFirst()
             state.running += 1
             state.reservedBytes += first.cost
             first.granted = true
-            first.wakeUp.signal()
+            granted.append(first)
+        }
+        return granted
+    }
+
+    /// Wakes the waiters `grantWaiters` admitted; called outside the lock.
+    private func wake(_ granted: [Waiter]) {
+        for waiter in granted {
+            waiter.wakeUp.signal()
         }
     }
 
     private func finishComputing() {
-        state.withLock { state in
-            state.running -= 1
-            grantWaiters(&state)
-        }
+        wake(
+            state.withLock { state in
+                state.running -= 1
+                return grantWaiters(&state)
+            })
     }
 
     /// Changes a reservation's bytes by `delta`, admitting waiters when it shrinks.
     fileprivate func adjustReserved(by delta: Int) {
-        state.withLock { state in
-            state.reservedBytes += delta
-            if delta < 0 { grantWaiters(&state) }
-        }
+        wake(
+            state.withLock { state in
+                state.reservedBytes += delta
+                return delta < 0 ? grantWaiters(&state) : []
+            })
     }
 
     /// The bytes one admitted request holds of the gate's memory budget, until the last
