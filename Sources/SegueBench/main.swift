@@ -64,7 +64,7 @@ let simulateRequest = HTTPRequest(
     method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"], body: simulateBody)
 
 if let flag = CommandLine.arguments.firstIndex(of: "--profile") {
-    let count = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 100
+    let count = max(1, CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 100)
     var bytes = 0
     for _ in 0..<count { bytes += service.respond(to: simulateRequest).body.count }
     print("handled the canonical simulate \(count) times, \(bytes) bytes")

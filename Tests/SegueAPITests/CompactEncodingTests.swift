@@ -11,12 +11,8 @@ import Testing
 /// answer member for member.
 @Suite struct CompactEncodingTests {
     static let examples = Fixtures.exampleRequests()
-    let service = SegueService(router: .segue(catalogue: .builtIn, readiness: Readiness()))
-
     func respond(_ body: [UInt8]) -> HTTPResponse {
-        service.respond(
-            to: HTTPRequest(
-                method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"], body: body))
+        SegueService.standard.simulate(body)
     }
 
     /// The example's body with `"encoding": "compact"` added.

@@ -25,9 +25,7 @@ import Testing
 
     func simulate(acceptEncoding: String?) throws -> HTTPResponse {
         let body = try #require(Fixtures.exampleRequests().first { $0.name == "instagram.pop.interactive" }?.body)
-        var headers: HTTPHeaders = ["Content-Type": "application/json"]
-        if let acceptEncoding { headers.add(name: "Accept-Encoding", value: acceptEncoding) }
-        return service.respond(to: HTTPRequest(method: .post, path: "/v1/simulate", headers: headers, body: body))
+        return service.simulate(body, headers: acceptEncoding.map { ["Accept-Encoding": $0] } ?? [:])
     }
 
     /// Runs gzip -dc over `bytes`.

@@ -11,12 +11,8 @@ import Testing
 /// InstagramPresetTests.
 @Suite struct SimulateGoldenTests {
     static let examples = Fixtures.exampleRequests()
-    let service = SegueService(router: .segue(catalogue: .builtIn, readiness: Readiness()))
-
     func respond(_ body: [UInt8]) -> HTTPResponse {
-        service.respond(
-            to: HTTPRequest(
-                method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"], body: body))
+        SegueService.standard.simulate(body)
     }
 
     @Test func everyPresetHasAnExample() {

@@ -11,12 +11,8 @@ import Testing
 /// Tests/browser/test_exports.py).
 @Suite struct WebExportTests {
     static let examples = Fixtures.exampleRequests()
-    let service = SegueService(router: .segue(catalogue: .builtIn, readiness: Readiness()))
-
     func post(_ body: [UInt8]) -> HTTPResponse {
-        service.respond(
-            to: HTTPRequest(
-                method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"], body: body))
+        SegueService.standard.simulate(body)
     }
 
     func with(_ body: [UInt8], output: String) throws -> [UInt8] {

@@ -15,6 +15,9 @@ enum Gzip {
     /// `bytes` gzip-coded, or nil if zlib fails (out of memory), in which case the answer
     /// goes out as it is.
     static func compress(_ bytes: [UInt8], level: Int32 = level) -> [UInt8]? {
+        // zlib counts a call's input and output in 32 bits; a larger body goes out plain (the
+        // limits keep answers far below 4 GiB, so this is a guard, not a case).
+        guard bytes.count < Int(UInt32.max / 2) else { return nil }
         var stream = z_stream()
         guard segue_deflate_init_gzip(&stream, level) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }

@@ -26,7 +26,7 @@ public struct ResponseCompression: Sendable {
         else { return response }
         var response = response
         if minimumBytes != nil {
-            response.headers.replaceOrAdd(name: "Vary", value: "Accept-Encoding")
+            response.headers.merge(name: "Vary", value: "Accept-Encoding")
         }
         guard let minimumBytes, response.body.count >= minimumBytes, response.headers["Content-Encoding"] == nil,
             Self.acceptsGzip(acceptEncoding), let coded = Gzip.compress(response.body)

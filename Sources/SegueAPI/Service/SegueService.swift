@@ -79,12 +79,7 @@ public struct SegueService: Sendable {
         var response = compression.apply(to: response, acceptEncoding: request.headers["Accept-Encoding"])
         response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
         for header in cors.responseHeaders(origin: request.headers["Origin"]) {
-            // Vary lists every field the answer depends on: Accept-Encoding's and Origin together.
-            if header.name == "Vary", let earlier = response.headers["Vary"] {
-                response.headers.replaceOrAdd(name: "Vary", value: earlier + ", " + header.value)
-            } else {
-                response.headers.replaceOrAdd(name: header.name, value: header.value)
-            }
+            response.headers.merge(name: header.name, value: header.value)
         }
         return response
     }

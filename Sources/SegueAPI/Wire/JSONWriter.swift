@@ -82,8 +82,8 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
-    /// Copies a short run of bytes (a member name, a literal) without a call to `memcpy`,
-    /// which costs more than the copy at these lengths.
+    /// Copies a run of bytes without a call to `memcpy`, which costs more than the copy at the
+    /// lengths of member names, literals and ids (the compiler vectorises the loop for long ones).
     @inline(__always)
     private static func copy(_ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
         for index in 0..<count {
@@ -124,17 +124,23 @@ public struct JSONWriter: ~Copyable {
     /// Writes a member name; the next call writes its value.
     @inline(__always)
     public mutating func key(_ name: StaticString) {
-        let comma = takeComma()
-        let length = name.utf8CodeUnitCount
-        write(room: length + 4) { out in
+        quoted(name.utf8Start, count: name.utf8CodeUnitCount, comma: takeComma(), colon: true)
+        needsComma = false
+    }
+
+    /// Writes `count` bytes that need no escape in quotes, after a comma when `comma` and
+    /// followed by a colon when `colon`: a member name or a plain string, in one step.
+    @inline(__always)
+    private mutating func quoted(_ source: UnsafePointer<UInt8>, count: Int, comma: Bool, colon: Bool) {
+        write(room: count + 4) { out in
             let written = Self.comma(comma, at: out)
             out[written] = UInt8(ascii: "\"")
-            Self.copy(name.utf8Start, count: length, to: out + written + 1)
-            out[written + 1 + length] = UInt8(ascii: "\"")
-            out[written + 2 + length] = UInt8(ascii: ":")
-            return written + length + 3
+            Self.copy(source, count: count, to: out + written + 1)
+            out[written + 1 + count] = UInt8(ascii: "\"")
+            guard colon else { return written + count + 2 }
+            out[written + 2 + count] = UInt8(ascii: ":")
+            return written + count + 3
         }
-        needsComma = false
     }
 
     /// Writes a member name known only at run time (a layer id), escaped as a string;
@@ -193,16 +199,10 @@ public struct JSONWriter: ~Copyable {
         var value = value
         value.withUTF8 { utf8 in
             // Most strings (ids, names, phases) need no escape: copied whole, in their quotes.
-            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                write(room: utf8.count + 3) { out in
-                    let written = Self.comma(comma, at: out)
-                    out[written] = UInt8(ascii: "\"")
-                    if let source = utf8.baseAddress {
-                        (out + written + 1).update(from: source, count: utf8.count)
-                    }
-                    out[written + 1 + utf8.count] = UInt8(ascii: "\"")
-                    return written + utf8.count + 2
-                }
+            if let source = utf8.baseAddress,
+                !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            {
+                quoted(source, count: utf8.count, comma: comma, colon: false)
                 return
             }
             punctuation(UInt8(ascii: "\""), comma: comma)
