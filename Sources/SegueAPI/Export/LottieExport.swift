@@ -69,7 +69,7 @@ struct LottieExport {
         writer.endArray()
         writer.endObject()
         writer.endObject()
-        return writer.bytes
+        return writer.finished()
     }
 
     /// Writes one layer; returns how many keyframes it holds.
