@@ -55,7 +55,7 @@ public struct CurvesResponse: Sendable {
         guard !writer.hasNonFiniteNumber else {
             throw Problem.internalError("The curve produced a number that is not finite; please report this request.")
         }
-        return writer.finished()
+        return writer.bytes
     }
 
     /// Every description of the same spring a designer might need.

@@ -62,7 +62,7 @@ enum DriveMessage {
         members(&writer)
         writer.endObject()
         // A number that is not finite is written as null; the session refuses to send such a message.
-        return writer.hasNonFiniteNumber ? [] : writer.finished()
+        return writer.hasNonFiniteNumber ? [] : writer.bytes
     }
 }
 

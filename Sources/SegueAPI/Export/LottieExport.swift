@@ -69,7 +69,7 @@ struct LottieExport {
         writer.endArray()
         writer.endObject()
         writer.endObject()
-        return writer.finished()
+        return writer.bytes
     }
 
     /// Writes one layer; returns how many keyframes it holds.

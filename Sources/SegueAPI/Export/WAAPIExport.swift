@@ -42,6 +42,6 @@ struct WAAPIExport {
         }
         writer.endArray()
         writer.endObject()
-        return writer.finished()
+        return writer.bytes
     }
 }

@@ -84,7 +84,7 @@ public struct PresetDetail: Sendable {
             throw Problem.internalError(
                 "The preset \(description.id) has a default that is not a finite number; please report this.")
         }
-        return writer.finished()
+        return writer.bytes
     }
 
     /// One entry of `parameters` or `sceneFields`: `name`, `type`, `default`, then `unit`,

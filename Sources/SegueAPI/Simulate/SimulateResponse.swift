@@ -73,7 +73,7 @@ public struct SimulateResponse: Sendable {
                 "The simulation of \(simulation.presetID) produced a number that is not finite; "
                     + "please report this request.")
         }
-        return writer.finished()
+        return writer.bytes
     }
 
     /// Faults of the engine's own that would make the body ambiguous: a frame whose

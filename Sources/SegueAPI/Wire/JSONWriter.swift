@@ -12,12 +12,11 @@ import SegueMath
 /// the same bytes on every machine; a value that is not finite is refused rather
 /// than written as invalid JSON.
 public struct JSONWriter: ~Copyable {
-    /// The bytes written are `storage[..<count]`; the rest is room, zero-filled, so that writing
-    /// through a pointer never touches memory the array does not own. The array becomes the
-    /// answer's body without a copy (`finished()`): a second buffer the size of the answer would
-    /// be memory the work gate's estimate does not count (a heavy answer is 31 MB).
-    private var storage: [UInt8]
+    /// The bytes written are `start[..<count]`, in memory the writer owns: not copyable,
+    /// so two writers can never write into one buffer.
+    private var start: UnsafeMutablePointer<UInt8>
     private var count = 0
+    private var capacity: Int
     /// Whether the next value in the current container needs a comma before it.
     private var needsComma = false
     /// Set when a non-finite number was offered; the output is then not to be sent.
@@ -25,33 +24,37 @@ public struct JSONWriter: ~Copyable {
     private let numbers = JSONWriter.numberText
 
     public init(reservingCapacity capacity: Int = 256) {
-        storage = [UInt8](repeating: 0, count: max(capacity, 64))
+        self.capacity = max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
     }
 
-    /// A copy of the JSON written so far (for tests and small texts; an answer takes `finished()`).
+    deinit {
+        start.deallocate()
+    }
+
+    /// The JSON written so far.
     public var bytes: [UInt8] {
-        Array(storage[..<count])
-    }
-
-    /// The JSON written, as the writer's own array: no copy is made.
-    public consuming func finished() -> [UInt8] {
-        storage.removeLast(storage.count - count)
-        return storage
+        Array(UnsafeBufferPointer(start: start, count: count))
     }
 
     /// Makes room for `room` bytes, then lets `body` write at most that many at the end
-    /// and answer how many it wrote. The array is the writer's alone, so taking its pointer
-    /// never copies it.
+    /// and answer how many it wrote.
     @inline(__always)
     private mutating func write(room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        if storage.count - count < room {
-            storage.append(contentsOf: repeatElement(0, count: max(storage.count, room)))
+        if capacity - count < room {
+            grow(toHold: room)
         }
-        let start = count
-        count += storage.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return 0 }  // never: the storage is not empty
-            return body(base + start)
-        }
+        count += body(start + count)
+    }
+
+    /// Moves the bytes into a buffer at least twice as large with room for `room` more.
+    private mutating func grow(toHold room: Int) {
+        let larger = max(capacity * 2, count + room)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = larger
     }
 
     /// Writes a comma at `out` when `comma`, and answers how many bytes that took.
