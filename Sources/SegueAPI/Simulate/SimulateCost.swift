@@ -33,8 +33,9 @@ public struct SimulateCost: Sendable {
     /// Settle seconds assumed likewise.
     static let fallbackSettle = 1.0
 
-    /// Memory for one layer in one frame: the engine's value plus its JSON (about 224 bytes).
-    static let bytesPerLayerState = MemoryLayout<LayerState>.stride + SimulateResponse.bytesPerLayerState
+    /// Memory for one layer in one frame: the engine's value plus its JSON twice (about 224 bytes
+    /// each): the JSON writer's buffer and the answer's array copied from it coexist for a moment.
+    static let bytesPerLayerState = MemoryLayout<LayerState>.stride + 2 * SimulateResponse.bytesPerLayerState
     /// Memory for one frame besides its layers: the engine's value, its layer array's header
     /// and the JSON around the layers.
     static let bytesPerFrame = MemoryLayout<SimulationFrame>.stride + 32 + 64
