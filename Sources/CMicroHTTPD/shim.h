@@ -42,4 +42,11 @@ static inline int segue_malloc_trim(void) {
     return malloc_trim(0);
 }
 
+/// Fixes glibc's mmap threshold (blocks this large or larger get their own mapping, returned
+/// on free) and its trim threshold (a heap's free top this large is returned on free) instead
+/// of letting glibc raise them as large blocks come and go. Answers whether both were set.
+static inline int segue_malloc_fix_thresholds(int mmap_threshold, int trim_threshold) {
+    return mallopt(M_MMAP_THRESHOLD, mmap_threshold) && mallopt(M_TRIM_THRESHOLD, trim_threshold);
+}
+
 #endif

@@ -37,6 +37,7 @@ public final class HTTPServer: Sendable {
         drive: DriveEndpoint? = nil
     ) throws(ServerError) {
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
+        ReturnedMemory.configureAllocator()
         let sessions = drive.map { DriveSessions(endpoint: $0, logger: logger, metrics: metrics) }
         let dispatcher = RequestDispatcher(
             service: service, readiness: readiness, logger: logger, maxBodyBytes: configuration.maxBodyBytes,

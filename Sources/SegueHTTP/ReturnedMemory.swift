@@ -2,20 +2,34 @@ import CMicroHTTPD
 
 /// Gives the memory of large answers back to the system once they are sent.
 ///
-/// glibc keeps what a program frees in its arenas for reuse. Large blocks start out as
-/// their own mappings, returned on free, but after the first such free glibc raises its
-/// mmap threshold to that block's size (up to 32 MiB), so later answers of that size come
-/// from the arenas' heaps, and a heap only shrinks from its top: after a burst of large
-/// answers the freed pages mostly stay resident. Measured on the heavy fault check
-/// (`scripts/faults/heavy`): RSS stayed hundreds of MiB above its baseline when idle, with
-/// `MALLOC_ARENA_MAX=2` as well. `malloc_trim(0)` releases the free pages of every arena,
-/// also those in the middle of a heap; it costs a walk over the free lists, so it runs only
-/// after a body of `trimThreshold` bytes or more, where it is small beside the work that
-/// built the body.
+/// glibc keeps what a program frees in its arenas for reuse. Large blocks start out as their own
+/// mappings, returned on free, but after the first such free glibc raises its mmap threshold to
+/// that block's size (up to 32 MiB) and its trim threshold to twice that, so later answers of
+/// that size come from the arenas' heaps, and a heap gives back its free top only past the trim
+/// threshold, 64 MiB per arena. After a burst of heavy answers (`scripts/faults/heavy`: 40 answers
+/// of 31 MB) the server stayed 34 to 114 MiB above its idle baseline, depending on how many
+/// threads (and so arenas) had held one at once; `malloc_trim(0)` does not help there, because it
+/// releases free pages inside an arena's heap, but a heap's top only in the main arena.
+///
+/// So `configureAllocator()` fixes both thresholds when the server starts: every block of
+/// `mmapThreshold` or more is its own mapping, unmapped when freed (a few page faults per
+/// megabyte, small beside the work that fills it), and a heap's free top past `trimThreshold` goes
+/// back at once. And after a body of `trimThreshold` bytes or more is freed, `bodyFreed` still
+/// runs `malloc_trim(0)`, for the free pages of the many smaller blocks (frames, strings) that
+/// such an answer's work left in the middle of the heaps; it costs a walk over the free lists,
+/// small beside the work that built the body.
 enum ReturnedMemory {
-    /// 1 MiB: bodies this large are a few percent of answers (a 600-frame simulation of 8
+    /// 1 MiB: blocks this large are a few percent of answers (a 600-frame simulation of 8
     /// layers), and each one's own work took milliseconds.
-    static let trimThreshold = 1 << 20
+    static let mmapThreshold = 1 << 20
+    /// 2 MiB: a heap's free top past this is returned on free; and a freed body of this size
+    /// or more is followed by a trim.
+    static let trimThreshold = 2 << 20
+
+    /// Fixes glibc's thresholds; called once, when the server starts.
+    static func configureAllocator() {
+        _ = segue_malloc_fix_thresholds(Int32(mmapThreshold), Int32(trimThreshold))
+    }
 
     /// A response body of `bytes` bytes was just freed.
     static func bodyFreed(bytes: Int) {
