@@ -158,3 +158,19 @@ row(
     measure(iterations: 1_000) { _ in Double(service.respond(to: gzipRequest).body.count) }, unit: "µs")
 let framesPerSecond = Double(frames) / (whole.nanoseconds * 1e-9)
 print("| simulate + encode, frames per second on one core | \(Int(framesPerSecond.rounded())) |")
+
+// POST /v1/decisions: a 64 × 64 map of the canonical interactive pop (each cell a simulation), with
+// a release to measure margins for; and the map alone, per cell.
+let mapBody = Array(
+    #"{"preset":"instagram.pop.interactive","translation":{"steps":64},"velocity":{"steps":64},"release":{"translation":117,"velocity":585}}"#
+        .utf8)
+let mapRequest = HTTPRequest(
+    method: .post, path: "/v1/decisions", headers: ["Content-Type": "application/json"], body: mapBody)
+let mapProbe = service.respond(to: mapRequest)
+let mapProbes =
+    String(decoding: mapProbe.body, as: UTF8.self).split(separator: "\"probes\":").dropFirst().first
+    .map { $0.prefix { $0.isNumber } } ?? "?"
+row(
+    "POST /v1/decisions in-process, 64 × 64 map of the interactive pop with a release (\(mapProbes) simulations, "
+        + "\(mapProbe.body.count) bytes)",
+    measure(iterations: 10) { _ in Double(service.respond(to: mapRequest).body.count) }, unit: "µs")
