@@ -124,6 +124,19 @@ extension ParameterKey where Value == Rect {
             spec: ParameterSpec(name: name, kind: .rect, defaultValue: .rect(value), summary: summary, source: source),
             defaultValue: value)
     }
+
+    /// A rect that, left out, follows from the values declared before it (`rule`); `value` is
+    /// where it lies in the default scene.
+    public static func rect(
+        _ name: String, default value: Rect, follows rule: @escaping @Sendable (ParameterValues) -> Rect,
+        summary: String, source: String
+    ) -> Self {
+        Self(
+            spec: ParameterSpec(
+                name: name, kind: .rect, defaultValue: .rect(value), summary: summary, source: source,
+                follows: FollowingDefault { .rect(rule($0)) }),
+            defaultValue: value)
+    }
 }
 
 extension ParameterKey where Value == Size {
@@ -136,11 +149,6 @@ extension ParameterKey where Value == Size {
 }
 
 extension ParameterValues {
-    /// Whether the client set `key`, rather than leaving it to its default.
-    public func isGiven<Value>(_ key: ParameterKey<Value>) -> Bool {
-        given.contains(key.name)
-    }
-
     /// The value of `key`: the client's, else the key's default. Values are checked against
     /// the key's kind by the API before they get here, so a mismatched kind cannot occur; if
     /// it did, the key's own default stands in rather than a 0 or "" no one declared.

@@ -36,14 +36,37 @@ public struct ParameterSpec: Sendable, Hashable {
     public var summary: String
     /// Where the default comes from: a seed file and constant, or "engine".
     public var source: String
+    /// When set, a value left out follows from the others (a detail image that fills the
+    /// window's width) instead of being `defaultValue`, which is then what it follows to in the
+    /// default scene.
+    public var follows: FollowingDefault?
 
-    public init(name: String, kind: Kind, defaultValue: ParameterValue, summary: String, source: String) {
+    public init(
+        name: String, kind: Kind, defaultValue: ParameterValue, summary: String, source: String,
+        follows: FollowingDefault? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
         self.summary = summary
         self.source = source
+        self.follows = follows
     }
+}
+
+/// A default that follows from other values: the rule, as a function of the values resolved so
+/// far (the fields declared before it). Not part of a spec's identity: two rules compare equal,
+/// as a spec's meaning is its name, kind and default.
+public struct FollowingDefault: Sendable, Hashable {
+    let rule: @Sendable (ParameterValues) -> ParameterValue
+
+    public init(_ rule: @escaping @Sendable (ParameterValues) -> ParameterValue) {
+        self.rule = rule
+    }
+
+    public static func == (lhs: FollowingDefault, rhs: FollowingDefault) -> Bool { true }
+
+    public func hash(into hasher: inout Hasher) {}
 }
 
 /// Resolved values by name, every spec's default filled in where the client gave
@@ -56,20 +79,14 @@ public struct ParameterValues: Sendable, Hashable {
         self.values = values
     }
 
-    /// The defaults of `specs`, overridden by `given`.
+    /// The defaults of `specs`, overridden by `given`; a spec that `follows` others and is not
+    /// given takes the value its rule derives from the specs before it, so a scene read from
+    /// these values is the one the client meant (an iPad window gets an iPad-wide detail image).
     public init(specs: [ParameterSpec], given: [String: ParameterValue]) {
-        var values: [String: ParameterValue] = [:]
-        var named = Set<String>()
+        var resolved = ParameterValues()
         for spec in specs {
-            values[spec.name] = given[spec.name] ?? spec.defaultValue
-            if given[spec.name] != nil { named.insert(spec.name) }
+            resolved.values[spec.name] = given[spec.name] ?? spec.follows?.rule(resolved) ?? spec.defaultValue
         }
-        self.values = values
-        self.given = named
+        self = resolved
     }
-
-    /// The names the client set; every other value is its spec's default. A field whose default
-    /// follows from another (a detail image that fills the window's width) reads this to follow
-    /// the client's value of the other when the client left it out.
-    public private(set) var given: Set<String> = []
 }

@@ -38,11 +38,11 @@ struct InstagramScene: Sendable {
             "window", default: sceneA.window, summary: "The window; the grid and detail screens fill it.",
             source: "Segue's default scene: an iPhone window (390 × 844)")
         static let cellFrame = ParameterKey.rect(
-            "cellFrame", default: sceneA.cellFrame,
+            "cellFrame", default: sceneA.cellFrame, follows: { cell(in: $0[window]) },
             summary: "The selected grid cell (Fc), window points; left out, item 4 of a 3-column grid in the window.",
             source: "Segue's default scene, grid item 4 of 3 columns with 2 pt spacing")
         static let detailImageFrame = ParameterKey.rect(
-            "detailImageFrame", default: sceneA.detailImageFrame,
+            "detailImageFrame", default: sceneA.detailImageFrame, follows: { detailImage(in: $0[window]) },
             summary:
                 "The detail screen's image (Fd), window points; left out, a 4:5 image filling the window's width at y = 160.",
             source: "Segue's default scene, a 4:5 image at y = 160")
@@ -56,15 +56,12 @@ struct InstagramScene: Sendable {
     }
 
     /// The client's scene. The cell and the detail image follow the window when the client
-    /// sets the window and leaves them out: an iPad's 1024 pt window gets a 1024 pt wide image
-    /// and its grid's cells, not the phone's.
+    /// sets the window and leaves them out (their keys' `follows`): an iPad's 1024 pt window gets
+    /// a 1024 pt wide image and its grid's cells, not the phone's.
     init(_ values: ParameterValues) {
-        let window = values[Keys.window]
         self.init(
-            window: window,
-            cellFrame: values.isGiven(Keys.cellFrame) ? values[Keys.cellFrame] : Self.cell(in: window),
-            detailImageFrame: values.isGiven(Keys.detailImageFrame)
-                ? values[Keys.detailImageFrame] : Self.detailImage(in: window))
+            window: values[Keys.window], cellFrame: values[Keys.cellFrame],
+            detailImageFrame: values[Keys.detailImageFrame])
     }
 
     /// The family's layers, bottom to top: grid, placeholder, overlay, detail.
