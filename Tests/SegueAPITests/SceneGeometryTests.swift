@@ -19,6 +19,22 @@ import Testing
         return (response.status.code, try #require(JSONTestValue.object(response.body)))
     }
 
+    /// The answer's `scene` shows where the fields left out went: in an iPad window the Instagram
+    /// cell is item 4 of a 3-column grid with 2 pt spacing under a 97 pt header, (1024 − 4) / 3 =
+    /// 340 pt wide at (342, 439), and the 4:5 detail image fills the 1024 pt width at y = 160;
+    /// a field the client sent comes back as sent.
+    @Test func theAnswersSceneShowsWhereTheFieldsLeftOutWent() throws {
+        let answer = try Self.post(
+            #"{"preset":"instagram.push","scene":{"window":{"width":1024,"height":1366},"#
+                + #""detailImageFrame":{"x":0,"y":100,"width":1024,"height":1024}}}"#)
+        #expect(answer.status == 200)
+        let scene = try #require(answer.json["scene"] as? [String: [String: Double]])
+        #expect(Array(scene.keys).sorted() == ["cellFrame", "detailImageFrame", "window"])
+        #expect(scene["window"] == ["width": 1024, "height": 1366])
+        #expect(scene["cellFrame"] == ["x": 342, "y": 439, "width": 340, "height": 340])
+        #expect(scene["detailImageFrame"] == ["x": 0, "y": 100, "width": 1024, "height": 1024])
+    }
+
     /// Every rect of every preset's scene, moved wholly to the right of its window, is a 422 at
     /// that rect and at the window; the ids and fields come from the catalogue.
     @Test(arguments: PresetCatalogue.builtIn.presets.map(\.description.id))

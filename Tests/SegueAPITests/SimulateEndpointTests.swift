@@ -161,7 +161,8 @@ import Testing
     }
 
     /// The whole body for the tap-started sheet, byte for byte: member order, numbers
-    /// rounded and shortest, `open` false, `decision` null, a mask and a shadow.
+    /// rounded and shortest, `open` false, an empty `scene` (the sheet has none), `decision` null,
+    /// a mask and a shadow.
     @Test func tapPresetBytes() {
         let response = post(#"{"preset":"fake.sheet","frameRate":10}"#)
         #expect(response.status.code == 200)
@@ -172,7 +173,7 @@ import Testing
                 + #""shadow":{"opacity":0.2,"radius":8,"offset":{"x":0,"y":-2}}}"#
         }
         let expected =
-            #"{"preset":"fake.sheet","frameRate":10,"duration":0.1,"open":false,"#
+            #"{"preset":"fake.sheet","frameRate":10,"duration":0.1,"open":false,"scene":{},"#
             + #""layers":[{"id":"sheet","role":"the sheet","frame":{"x":0,"y":800,"width":400,"height":400},"#
             + ##""kind":"content","fill":"#d1d1d6ff"}],"##
             + #""decision":null,"events":[{"time":0,"type":"began"},{"time":0.1,"type":"finished"}],"#

@@ -30,8 +30,10 @@ enum SimulateEndpoint {
         // The last check before the answer is written: writing it costs as much as the frames.
         guard !request.cancellation.isCancelled else { throw Problem.clientGone() }
         let output = simulateRequest.output ?? SimulateOutput.negotiated(accept: request.headers["Accept"])
-        let json = try SimulateResponse(simulation, encoding: output == .json ? simulateRequest.encoding : .full)
-            .encoded()
+        let json = try SimulateResponse(
+            simulation, encoding: output == .json ? simulateRequest.encoding : .full,
+            scene: simulateRequest.resolvedScene
+        ).encoded()
         var response: HTTPResponse
         if output == .json {
             response = HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: json)

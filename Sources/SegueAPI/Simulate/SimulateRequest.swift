@@ -33,6 +33,14 @@ public struct SimulateRequest: Sendable {
         self.output = output
     }
 
+    /// The scene the preset runs in, every field resolved, in the preset's order: what the answer
+    /// shows as `scene`, so a client sees where the fields it left out went.
+    public var resolvedScene: [SimulateResponse.SceneField] {
+        preset.sceneFields.compactMap { spec in
+            input.scene.values[spec.name].map { SimulateResponse.SceneField(name: spec.name, value: $0) }
+        }
+    }
+
     /// Runs the preset. Input the specs alone cannot rule out (a gesture the preset
     /// cannot use, more frames than one response may hold) is a 422 at its pointer; a
     /// simulation stopped by `input.cancellation` is `Problem.clientGone()`.

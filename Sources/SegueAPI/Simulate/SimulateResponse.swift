@@ -4,7 +4,8 @@ public import SegueEngine
 /// buffer (a response can hold 20 000 frames of several layers each).
 ///
 /// Members, in this order: `preset`, `frameRate`, `duration`, `open` (whether the gesture has
-/// not ended yet, so the frames stop at its latest sample), `layers`
+/// not ended yet, so the frames stop at its latest sample), `scene` (every scene field the
+/// simulation read, by name: the client's value, the default, or what it followed to), `layers`
 /// (`{"id","role","frame","kind","fill"}`), `decision` (null for a tap-started preset, else
 /// `{"outcome","time","rule","inputs":{"translation","velocity","progress"},"explanation"}`),
 /// `events` (`{"time","type"}`) and `frames` (`{"time","phase","progress","layers"}`,
@@ -16,10 +17,24 @@ public import SegueEngine
 public struct SimulateResponse: Sendable {
     public var simulation: Simulation
     public var encoding: FrameEncoding
+    /// The scene the simulation ran in, in the preset's field order.
+    public var scene: [SceneField]
 
-    public init(_ simulation: Simulation, encoding: FrameEncoding = .full) {
+    /// One resolved scene field.
+    public struct SceneField: Sendable {
+        public var name: String
+        public var value: ParameterValue
+
+        public init(name: String, value: ParameterValue) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public init(_ simulation: Simulation, encoding: FrameEncoding = .full, scene: [SceneField] = []) {
         self.simulation = simulation
         self.encoding = encoding
+        self.scene = scene
     }
 
     /// Bytes reserved per layer per frame: a plain state is about 170 bytes, one with a
@@ -44,6 +59,13 @@ public struct SimulateResponse: Sendable {
         if encoding == .compact {
             writer.member("encoding", encoding.rawValue)
         }
+        writer.key("scene")
+        writer.beginObject()
+        for field in scene {
+            writer.key(string: field.name)
+            writer.value(field.value)
+        }
+        writer.endObject()
 
         writer.key("layers")
         Self.write(simulation.layers, into: &writer)
