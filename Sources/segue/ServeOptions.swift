@@ -111,6 +111,9 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Most samples one POST /v1/curves answer may hold. [env SEGUE_MAX_CURVE_SAMPLES, default 100000]")
     var maxCurveSamples: Int?
 
+    @Option(help: "Most cells one POST /v1/decisions map may have. [env SEGUE_MAX_DECISION_CELLS, default 4096]")
+    var maxDecisionCells: Int?
+
     @Option(
         help:
             "Live drive sessions (GET /v1/drive) open at once; more get 503 before the upgrade. [env SEGUE_DRIVE_MAX_SESSIONS, default 256]"

@@ -127,6 +127,9 @@ struct Settings {
         limits.maxCurveSamples = try source.value(
             options.maxCurveSamples, env: "SEGUE_MAX_CURVE_SAMPLES", default: defaults.maxCurveSamples,
             in: 2...100_000_000)
+        limits.maxDecisionCells = try source.value(
+            options.maxDecisionCells, env: "SEGUE_MAX_DECISION_CELLS", default: defaults.maxDecisionCells,
+            in: 4...1_000_000)
         return limits
     }
 }

@@ -2,7 +2,7 @@ public import SegueEngine
 
 extension Router {
     /// Segue's routes: the playground page, health, readiness, the contract, metrics, the preset catalogue and each
-    /// preset's detail, the curve sampler and the simulator.
+    /// preset's detail, the curve sampler, the simulator and the decision maps.
     ///
     /// `limits` caps what one request may make the server hold or compute (the server's flags);
     /// `gate`, when given, admits the computing routes by their cost once parsed (none when nil,
@@ -44,6 +44,9 @@ extension Router {
             Route(.post, "/v1/simulate") { context throws(Problem) in
                 try SimulateEndpoint.respond(
                     to: context.request, catalogue: catalogue, limits: limits, gate: gate, costs: costs)
+            },
+            Route(.post, "/v1/decisions") { context throws(Problem) in
+                try DecisionsEndpoint.respond(to: context.request, catalogue: catalogue, limits: limits, gate: gate)
             },
             // The live drive socket. The transport takes the WebSocket upgrade before routing; a
             // request that reaches the route did not ask for one.

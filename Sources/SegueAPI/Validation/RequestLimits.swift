@@ -22,6 +22,8 @@ public struct RequestLimits: Sendable, Hashable {
     public var maxFrames = FrameGrid.defaultMaxFrames
     /// The most samples one `POST /v1/curves` answer may hold.
     public var maxCurveSamples = 100_000
+    /// The most cells one `POST /v1/decisions` map may have: 64 × 64, each a simulation.
+    public var maxDecisionCells = 4096
 
     public init() {}
 

@@ -16,4 +16,12 @@ extension Point {
     public static func * (scale: Double, point: Point) -> Point {
         point * scale
     }
+
+    /// The dot product: how far `self` reaches along `other` when `other` is a unit vector.
+    public func dot(_ other: Point) -> Double {
+        x * other.x + y * other.y
+    }
+
+    /// The Euclidean length.
+    public var length: Double { (x * x + y * y).squareRoot() }
 }
