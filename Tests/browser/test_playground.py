@@ -473,6 +473,7 @@ LAYOUT_PROBLEMS = """() => {
 
 
 def layout_check(report: Report, page, label: str, when: str) -> None:
+    page.evaluate("window.scrollTo(0, 0)")  # the device is checked as the page opens, unscrolled
     problems = page.evaluate(LAYOUT_PROBLEMS)
     report.check(f"{label}: nothing overflows or is cut off {when}",
                  "; ".join(problems[:6]) + (f" (+{len(problems) - 6} more)" if len(problems) > 6 else ""))
@@ -572,7 +573,9 @@ def design(report: Report, browser, base: str, label: str, viewport: dict, decis
     layout_check(report, page, label, "after a run")
     DOCS.mkdir(parents=True, exist_ok=True)
     shot = DOCS / f"playground-{'phone' if viewport is PHONE else 'desktop'}.png"
-    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("window.scrollTo(0, 0); for (const c of document.querySelectorAll('.column')) c.scrollTop = 0")
+    # The picture shows the card mid-transition, the finger on it, rather than the settled end.
+    page.eval_on_selector("#scrub", "s => { s.value = String(Math.floor(s.max * 0.3)); s.dispatchEvent(new Event('input')); }")
     page.screenshot(path=str(shot))
     report.check(f"{label}: screenshot saved to {shot.relative_to(ROOT)}", "" if shot.stat().st_size > 0 else "empty")
 
@@ -621,6 +624,7 @@ def map_check(report: Report, page, base: str, label: str, decisions: bool, bodi
     if outcome != shown:
         problems.append(f"cell ({column}, {row}) is {outcome}, the panel shows {shown}")
     under = page.evaluate("""() => {
+        document.getElementById('map').scrollIntoView({ block: 'center' });  // below the fold on a phone
         const dot = document.getElementById('map-dot').getBoundingClientRect();
         const x = dot.left + dot.width / 2, y = dot.top + dot.height / 2;
         const cell = document.elementsFromPoint(x, y).find(e => e.dataset && e.dataset.outcome && e.tagName === 'rect');
