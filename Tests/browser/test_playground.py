@@ -582,6 +582,7 @@ def design(report: Report, browser, base: str, label: str, viewport: dict, decis
     share_check(report, browser, page, base, label, detail, simulate_bodies)
     scene = scene_check(report, page, base, label, detail, simulate_bodies, drive_starts)
     ab_check(report, page, base, label, detail, scene, {"duration": SHARED_DURATION})
+    window_follow_check(report, page, label, detail)
 
     modal = open_preset(page, base, "yui.modalCard")
     start_state_check(report, page, base, label, modal)
@@ -705,6 +706,34 @@ def scene_check(report: Report, page, base: str, label: str, detail: dict, bodie
     return scene
 
 
+def window_follow_check(report: Report, page, label: str, detail: dict) -> None:
+    """Picking an iPad: the unedited detailImageFrame follows the window, as its description says ("left
+    out, a 4:5 image filling the window's width at y = 160"), in the form and on the device."""
+    field = next(f for f in detail["sceneFields"] if f["name"] == "detailImageFrame")
+    shown_before = int(page.evaluate("document.body.dataset.startShown || 0"))
+    page.evaluate("window.scrollTo(0, 0)")
+    page.select_option("#device-select", label='iPad Pro 11" (834 × 1194)')
+    page.wait_for_function("n => Number(document.body.dataset.startShown || 0) > n", arg=shown_before, timeout=10_000)
+    width = 834
+    want = {"x": 0, "y": 160, "width": width, "height": width * 5 / 4}
+    inputs = page.eval_on_selector_all(
+        '[data-scene-field="detailImageFrame"] input', "nodes => nodes.map(n => Number(n.value))")
+    form = dict(zip(["x", "y", "width", "height"], inputs))
+    off = [f"form {k} {form.get(k)} ≠ {want[k]}" for k in want
+           if form.get(k) is None or abs(form[k] - want[k]) > 1e-3]
+    page.check("#edit-scene")
+    page.evaluate("window.scrollTo(0, 0)")
+    stage = page.locator("#stage").bounding_box()
+    box = page.locator('#stage .scene-rect[data-scene="detailImageFrame"]').bounding_box()
+    scale = stage["width"] / width
+    drawn = {"x": (box["x"] - stage["x"]) / scale, "y": (box["y"] - stage["y"]) / scale,
+             "width": box["width"] / scale, "height": box["height"] / scale}
+    off += [f"drawn {k} {drawn[k]:.1f} ≠ {want[k]}" for k in want if abs(drawn[k] - want[k]) > 2]
+    page.uncheck("#edit-scene")
+    report.check(f"{label}: on an iPad window, the unedited detailImageFrame follows it to {want} in the form and "
+                 f"on the device ({field['description'][:60]}…)", "; ".join(off))
+
+
 def ab_check(report: Report, page, base: str, label: str, detail: dict, scene: dict, a_params: dict) -> None:
     """A/B: one drag, two parameter sets; both decisions are the server's for their own parameters."""
     page.check("#ab")
@@ -715,7 +744,15 @@ def ab_check(report: Report, page, base: str, label: str, detail: dict, scene: d
     page.evaluate("window.scrollTo(0, 0)")
     stage = page.locator("#stage").bounding_box()
     scale = measured_scale(page, detail)
-    drag(page, (stage["x"] + 40 * scale, stage["y"] + 450 * scale), (-60 * scale, 10 * scale))
+    # A long drag right ending in a small step back: "vx > 0" (A) cancels; the projection rule (B),
+    # p + vx·0.1/W ≈ 246/390 − 0.13 > 0.3 (even at 500 pt/s back), finishes.
+    start = (stage["x"] + 40 * scale, stage["y"] + 450 * scale)
+    page.mouse.move(*start)
+    page.mouse.down()
+    for x in [250 * step / 12 for step in range(1, 13)] + [248, 246]:
+        page.wait_for_timeout(16)
+        page.mouse.move(start[0] + x * scale, start[1])
+    page.mouse.up()
     wait_settled(page)
     page.wait_for_function("n => Number(document.body.dataset.simulatedB || 0) > n", arg=done_b, timeout=20_000)
     samples = page.evaluate("window.playground.request.gesture.samples")
@@ -729,6 +766,8 @@ def ab_check(report: Report, page, base: str, label: str, detail: dict, scene: d
     problems = []
     if shown != (want_a, want_b):
         problems.append(f"shows {shown}, the server decides {(want_a, want_b)}")
+    if want_a == want_b:
+        problems.append(f"the drag meant to split the rules got {want_a} from both")
     if request_b.get("gesture", {}).get("samples") != samples:
         problems.append("B ran another gesture")
     if not page.is_visible("#plot-b-legend"):
