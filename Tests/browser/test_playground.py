@@ -95,6 +95,8 @@ BOX_TOLERANCE = 1.0
 PLAYBACK_LAG = 0.25
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+# The narrowest phone the page promises (360 px), a small tablet and a large screen: layout only.
+NARROW_AND_WIDE = [{"width": 360, "height": 640}, {"width": 768, "height": 1024}, {"width": 1920, "height": 1080}]
 # A scene rect's coordinates are rounded to 0.1 pt by the page; the pointer lands on whole CSS pixels.
 SCENE_TOLERANCE = 0.11
 # On a phone the decision panel starts at most this far below the device (CSS px): directly under it.
@@ -183,6 +185,8 @@ def run(binary: str, artifacts: Path) -> Report:
                 drive(report, browser, base, preset_ids, artifacts, decisions)
                 for label, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
                     design(report, browser, base, label, viewport, decisions, artifacts)
+                for viewport in NARROW_AND_WIDE:
+                    sizes(report, browser, base, viewport)
             finally:
                 browser.close()
     finally:
@@ -588,6 +592,20 @@ def design(report: Report, browser, base: str, label: str, viewport: dict, decis
     start_state_check(report, page, base, label, modal)
     layout_check(report, page, label, "with yui.modalCard")
     report.check(f"{label}: no console error", "; ".join(errors))
+    page.close()
+
+
+def sizes(report: Report, browser, base: str, viewport: dict) -> None:
+    """Nothing overflows or is cut off at other sizes, on an iPhone window and on an iPad one."""
+    page = browser.new_page(viewport=viewport)
+    label = f"{viewport['width']}×{viewport['height']}"
+    page.goto(f"{base}/#{PRESET}", wait_until="load")
+    page.wait_for_function("document.body.dataset.startShown", timeout=10_000)
+    layout_check(report, page, label, "on load")
+    shown = int(page.evaluate("document.body.dataset.startShown || 0"))
+    page.select_option("#device-select", label='iPad Pro 11" (834 × 1194)')
+    page.wait_for_function("n => Number(document.body.dataset.startShown || 0) > n", arg=shown, timeout=10_000)
+    layout_check(report, page, label, "with an iPad window")
     page.close()
 
 
