@@ -11,12 +11,8 @@ enum CurvesEndpoint {
         let json = try JSONBody.value(from: request, limits: limits.json)
         let query = try CurvesQuery.parse(json, limits: limits)
         guard let gate else { return try respond(to: query) }
-        return try gate.run(cost: estimatedBytes(for: query), cancellation: request.cancellation) {
-            reservation throws(Problem) in
-            var response = try respond(to: query)
-            reservation.resize(to: response.body.count)
-            response.reservation = reservation
-            return response
+        return try gate.answer(cost: estimatedBytes(for: query), cancellation: request.cancellation) {
+            () throws(Problem) in try respond(to: query)
         }
     }
 

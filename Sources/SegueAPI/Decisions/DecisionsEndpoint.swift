@@ -14,12 +14,8 @@ enum DecisionsEndpoint {
         let decisions = try DecisionsRequest.parse(
             json, catalogue: catalogue, limits: limits, cancellation: request.cancellation)
         guard let gate else { return try respond(to: decisions) }
-        return try gate.run(cost: estimatedBytes(for: decisions), cancellation: request.cancellation) {
-            reservation throws(Problem) in
-            var response = try respond(to: decisions)
-            reservation.resize(to: response.body.count)
-            response.reservation = reservation
-            return response
+        return try gate.answer(cost: estimatedBytes(for: decisions), cancellation: request.cancellation) {
+            () throws(Problem) in try respond(to: decisions)
         }
     }
 

@@ -97,6 +97,19 @@ public final class WorkGate: Sendable {
         return try work(reservation)
     }
 
+    /// Runs `respond` once admitted at `cost`, for work whose answer is all it holds afterwards:
+    /// the reservation then shrinks (or grows) to the answer's body and stays with it until sent.
+    public func answer(
+        cost: Int, cancellation: CancellationCheck = .never, _ respond: () throws(Problem) -> HTTPResponse
+    ) throws(Problem) -> HTTPResponse {
+        try run(cost: cost, cancellation: cancellation) { reservation throws(Problem) in
+            var response = try respond()
+            reservation.resize(to: response.body.count)
+            response.reservation = reservation
+            return response
+        }
+    }
+
     /// Waits until a slot is free and `cost` fits, then takes both.
     private func admit(cost: Int, cancellation: CancellationCheck) throws(Problem) {
         let queued: Waiter? = try state.withLock { state throws(Problem) in
