@@ -57,8 +57,9 @@ Then, at 1280×800 and at 390×844 (a phone), the design surface:
     and opening it sends that same body, byte for byte.
 
 Saves screenshots to ARTIFACTS/playground.png and, mid-drag,
-ARTIFACTS/playground-drive.png (default artifacts/), and docs/playground-desktop.png
-and docs/playground-phone.png after a drag. Prints one line per check
+ARTIFACTS/playground-drive.png (default artifacts/), and ARTIFACTS/playground-desktop.png
+and ARTIFACTS/playground-phone.png after a drag, mid-transition (README's pictures are
+these, copied to docs/ by hand when the page changes). Prints one line per check
 (`skip` lines for checks the server cannot run yet), then `N passed, M failed`;
 exits 1 on any failure.
 """
@@ -103,7 +104,6 @@ SCENE_TOLERANCE = 0.11
 UNDER_DEVICE = 24
 # The duration the share check sets on A (s); A/B then compares it against B.
 SHARED_DURATION = 0.35
-DOCS = ROOT / "docs"
 
 
 class Report:
@@ -575,13 +575,13 @@ def design(report: Report, browser, base: str, label: str, viewport: dict, decis
                  and shown == expected["decision"]["outcome"] else "the run differs from POST /v1/simulate's")
     map_check(report, page, base, label, decisions, decision_bodies, expected)
     layout_check(report, page, label, "after a run")
-    DOCS.mkdir(parents=True, exist_ok=True)
-    shot = DOCS / f"playground-{'phone' if viewport is PHONE else 'desktop'}.png"
+    artifacts.mkdir(parents=True, exist_ok=True)
+    shot = artifacts / f"playground-{'phone' if viewport is PHONE else 'desktop'}.png"
     page.evaluate("window.scrollTo(0, 0); for (const c of document.querySelectorAll('.column')) c.scrollTop = 0")
     # The picture shows the card mid-transition, the finger on it, rather than the settled end.
     page.eval_on_selector("#scrub", "s => { s.value = String(Math.floor(s.max * 0.3)); s.dispatchEvent(new Event('input')); }")
     page.screenshot(path=str(shot))
-    report.check(f"{label}: screenshot saved to {shot.relative_to(ROOT)}", "" if shot.stat().st_size > 0 else "empty")
+    report.check(f"{label}: screenshot saved to {shot}", "" if shot.stat().st_size > 0 else "empty")
 
     share_check(report, browser, page, base, label, detail, simulate_bodies)
     scene = scene_check(report, page, base, label, detail, simulate_bodies, drive_starts)
