@@ -651,9 +651,22 @@ def map_check(report: Report, page, base: str, label: str, decisions: bool, bodi
     if under != answer["outcomes"][row][column]:
         problems.append(f"the colour under the dot is {under!r}")
     report.check(f"{name} ({outcome} at {t:.1f} pt, {v:.0f} pt/s; status {status})", "; ".join(problems))
-    words = page.text_content("#map-words") or ""
-    report.check(f"{label}: the margins are given in words ({page.text_content('#map-summary')!r})",
-                 "" if "Velocity" in words and "Position" in words else f"words: {words!r}")
+    # Each margin in words, as the answer's numbers say: how far, which way, and what it would become.
+    release = answer.get("release") or {}
+    flip = "cancel" if release.get("outcome") == "finish" else "finish"
+    words = page.eval_on_selector_all("#map-words li", "items => items.map(i => i.textContent)")
+    problems = [] if len(words) == 4 else [f"{len(words)} lines"]
+    for line, (key, unit, direction) in zip(words, (("velocityBelow", "pt/s", "slower"), ("velocityAbove", "pt/s", "faster"),
+                                                    ("translationBelow", "pt", "shorter"), ("translationAbove", "pt", "longer"))):
+        value = (release.get("margin") or {}).get(key)
+        if value is None:
+            if line != f"No {direction} release on the map would {flip}.":
+                problems.append(f"{key} is null, the page says {line!r}")
+            continue
+        said = re.fullmatch(rf"(-?[0-9.]+) {unit} {direction} and it would {flip}\.", line)
+        if not said or abs(float(said.group(1)) - value) > 0.051:  # one decimal shown
+            problems.append(f"{key} is {value}, the page says {line!r}")
+    report.check(f"{label}: the margins are given in words ({page.text_content('#map-summary')!r})", "; ".join(problems))
 
 
 def share_check(report: Report, browser, page, base: str, label: str, detail: dict, bodies: list[str]) -> None:

@@ -15,8 +15,10 @@ public struct DecisionsRequest: Sendable {
     static let releaseFields = ["translation", "velocity"]
     /// Steps along each axis when the request names none.
     static let defaultSteps = 32
-    /// Translations accepted, points from touch-down: ±10 000, past any screen.
-    static let translations = NumberRange.between(-10_000, 10_000)
+    /// The largest translation accepted, points from touch-down: past any screen.
+    static let largestTranslation = 10_000.0
+    /// Translations accepted.
+    static let translations = NumberRange.between(-largestTranslation, largestTranslation)
     /// Velocities accepted, points per second: ±20 000, past any flick (a hard one is about 5 000).
     static let velocities = NumberRange.between(-20_000, 20_000)
     /// The default velocity span, points per second: a slow push to a firm flick, either way.
@@ -102,7 +104,9 @@ public struct DecisionsRequest: Sendable {
             )
             return nil
         }
-        let reach = probe.windowReach ?? defaultTranslationSpan
+        // The window's extent along the axis, within what a request may ask for (a huge window's
+        // map would span past any finger).
+        let reach = min(probe.windowReach ?? defaultTranslationSpan, largestTranslation)
         let translationSpan = SampledSpan(
             min: translation?.min ?? 0, max: translation?.max ?? reach, steps: translation?.steps ?? defaultSteps)
         let velocitySpan = SampledSpan(
