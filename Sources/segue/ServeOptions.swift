@@ -76,7 +76,7 @@ struct ServeOptions: ParsableArguments {
 
     @Option(
         help:
-            "Simulate and curves requests computing at once; more wait in a queue. [env SEGUE_MAX_CONCURRENT_SIMULATIONS, default: the number of cores]"
+            "Simulate, curves and decisions requests computing at once; more wait in a queue. [env SEGUE_MAX_CONCURRENT_SIMULATIONS, default: the CPUs this process may use: the cores, or the cgroup's CPU limit when lower]"
     )
     var maxConcurrentSimulations: Int?
 

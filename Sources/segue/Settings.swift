@@ -25,8 +25,9 @@ struct Settings {
         /// The work gate's default, in MiB for the flag.
         static let defaultMemoryBudgetMiB = WorkGate.defaultMemoryBudget >> 20
 
-        /// One computation per core: more only time-slices the same cores.
-        static let defaultMaxRunning = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        /// One computation per CPU the process may use (the cores, or the container's CPU limit
+        /// when lower; `CPULimit`): more only time-slices the same CPUs.
+        static let defaultMaxRunning = CPULimit.available
         /// Enough for 128 clients at once to queue rather than be refused (the load test uses 64).
         static let defaultMaxQueued = 128
     }
