@@ -761,6 +761,10 @@ def window_follow_check(report: Report, page, label: str, detail: dict) -> None:
              "width": box["width"] / scale, "height": box["height"] / scale}
     off += [f"drawn {k} {drawn[k]:.1f} ≠ {want[k]}" for k in want if abs(drawn[k] - want[k]) > 2]
     page.uncheck("#edit-scene")
+    # The detail screen's placeholder photo is laid out on that rect too, not on the phone's.
+    photo = page.locator('#stage [data-layer="detail"] .ph').first.bounding_box()
+    if not photo or abs(photo["width"] / scale - want["width"]) > 2:
+        off.append(f"the detail photo is {photo and photo['width'] / scale:.1f} pt wide, not {want['width']}")
     report.check(f"{label}: on an iPad window, the unedited detailImageFrame follows it to {want} in the form and "
                  f"on the device ({field['description'][:60]}…)", "; ".join(off))
 
