@@ -19,9 +19,9 @@ public enum CPULimit {
     public static var available: Int {
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let quota =
-            contents(of: cgroupV2Path).flatMap(cpus(cgroupV2:))
-            ?? contents(of: cgroupV1QuotaPath).flatMap { quota in
-                contents(of: cgroupV1PeriodPath).flatMap { cpus(cgroupV1Quota: quota, period: $0) }
+            KernelFile.firstLine(cgroupV2Path).flatMap(cpus(cgroupV2:))
+            ?? KernelFile.firstLine(cgroupV1QuotaPath).flatMap { quota in
+                KernelFile.firstLine(cgroupV1PeriodPath).flatMap { cpus(cgroupV1Quota: quota, period: $0) }
             }
         return min(cores, quota ?? cores)
     }
@@ -42,18 +42,10 @@ public enum CPULimit {
         return cpus(quota: quota, period: period)
     }
 
-    /// ⌈quota / period⌉, at least 1; nil when either is not positive (no cap).
+    /// ⌈quota / period⌉, at least 1; nil when either is not positive (no cap). Written without
+    /// `quota + period`, which a quota near `Int.max` in a malformed file would overflow.
     static func cpus(quota: Int, period: Int) -> Int? {
         guard quota > 0, period > 0 else { return nil }
-        return max(1, (quota + period - 1) / period)
-    }
-
-    /// A small file's text, or nil when it cannot be read.
-    private static func contents(of path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 128)
-        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return max(1, quota / period + (quota % period == 0 ? 0 : 1))
     }
 }

@@ -202,12 +202,10 @@ def run(binary: str, artifacts: Path) -> Report:
 
 def drive(report: Report, browser, base: str, preset_ids: list[str], artifacts: Path, decisions: bool) -> None:
     page = browser.new_page(viewport=DESKTOP)
-    console_errors: list[str] = []
+    console_errors = page_errors(page, base, decisions)
     elsewhere: list[str] = []
     failed: list[str] = []
     simulate_bodies: list[str] = []
-    page.on("console", lambda m: console_errors.append(m.text) if is_error(m, base, decisions) else None)
-    page.on("pageerror", lambda e: console_errors.append(str(e)))
     page.on("requestfailed", lambda r: failed.append(f"{r.method} {r.url}"))
     page.on("request", lambda r: None if r.url.startswith(base) else elsewhere.append(r.url))
     page.on("request", lambda r: simulate_bodies.append(r.post_data or "")
@@ -402,6 +400,14 @@ def drive(report: Report, browser, base: str, preset_ids: list[str], artifacts: 
     page.close()
     polling(report, browser, base)
 
+def page_errors(page, base: str, decisions: bool) -> list[str]:
+    """The page's console errors (but those `is_error` expects) and uncaught exceptions, as they come."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if is_error(m, base, decisions) else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
 def is_error(message, base: str, decisions: bool) -> bool:
     """A console error, except Chromium's own line for POST /v1/decisions answering 404 while the
     server has no such endpoint (the page then hides its map, as it should)."""
@@ -538,12 +544,10 @@ def measured_scale(page, detail: dict) -> float:
 
 def design(report: Report, browser, base: str, label: str, viewport: dict, decisions: bool, artifacts: Path) -> None:
     page = browser.new_page(viewport=viewport)
-    errors: list[str] = []
+    errors = page_errors(page, base, decisions)
     simulate_bodies: list[str] = []
     decision_bodies: list[str] = []
     drive_starts: list[dict] = []
-    page.on("console", lambda m: errors.append(m.text) if is_error(m, base, decisions) else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("request", lambda r: (simulate_bodies if r.url.endswith("/v1/simulate") else decision_bodies).append(
         r.post_data or "") if r.method == "POST" and r.url.startswith(base) else None)
     page.on("websocket", lambda ws: ws.on("framesent", lambda payload: drive_starts.append(json.loads(payload))

@@ -30,8 +30,7 @@ enum DecisionsEndpoint {
         do {
             answer = try DecisionsAnswer(request)
         } catch {
-            if error.isCancellation { throw Problem.clientGone() }
-            throw Problem.invalidRequest(error.fieldErrors(presetID: request.probe.preset.description.id))
+            throw error.problem(presetID: request.probe.preset.description.id)
         }
         var response: HTTPResponse
         switch request.output {

@@ -72,15 +72,7 @@ public struct DecisionsRequest: Sendable {
             }
             if let t, let v { release = ReleasePoint(translation: t, velocity: v) }
         }
-        var output = DecisionsOutput.json
-        if let name = validator.string(members, "output", at: "") {
-            if let chosen = DecisionsOutput(rawValue: name) {
-                output = chosen
-            } else {
-                let choices = DecisionsOutput.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                validator.fail("/output", "Unknown output '\(name)'. Choose one of \(choices).")
-            }
-        }
+        let output: DecisionsOutput = validator.choice(members, "output", at: "") ?? .json
         let columns = translation?.steps ?? defaultSteps
         let rows = velocity?.steps ?? defaultSteps
         // Both are at most 10 000 here, so the product is a safe Int.

@@ -54,16 +54,11 @@ extension SimulateRequest {
     static func parseEncoding(
         _ members: [String: JSONValue], output: SimulateOutput?, validator: inout FieldValidator
     ) -> FrameEncoding {
-        guard let name = validator.string(members, "encoding", at: "") else { return .full }
-        guard let encoding = FrameEncoding(rawValue: name) else {
-            let choices = FrameEncoding.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            validator.fail("/encoding", "Unknown encoding '\(name)'. Choose one of \(choices).")
-            return .full
-        }
+        guard let encoding: FrameEncoding = validator.choice(members, "encoding", at: "") else { return .full }
         if encoding != .full, let output, output != .json {
             validator.fail(
                 "/encoding",
-                "The \(name) encoding shapes the json output's frames; the \(output.rawValue) output has none. "
+                "The \(encoding.rawValue) encoding shapes the json output's frames; the \(output.rawValue) output has none. "
                     + "Remove encoding, or ask for \"output\": \"json\".")
         }
         return encoding
@@ -71,13 +66,7 @@ extension SimulateRequest {
 
     /// `output`, when present: one of `SimulateOutput`'s raw values.
     static func parseOutput(_ members: [String: JSONValue], validator: inout FieldValidator) -> SimulateOutput? {
-        guard let name = validator.string(members, "output", at: "") else { return nil }
-        guard let output = SimulateOutput(rawValue: name) else {
-            let choices = SimulateOutput.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            validator.fail("/output", "Unknown output '\(name)'. Choose one of \(choices).")
-            return nil
-        }
-        return output
+        validator.choice(members, "output", at: "")
     }
 
     /// The catalogue preset `preset` names.

@@ -48,8 +48,7 @@ public struct SimulateRequest: Sendable {
         do {
             return try preset.run(input)
         } catch {
-            if error.isCancellation { throw Problem.clientGone() }
-            throw Problem.invalidRequest(error.fieldErrors(presetID: preset.description.id))
+            throw error.problem(presetID: preset.description.id)
         }
     }
 }

@@ -1,6 +1,12 @@
 import SegueEngine
 
 extension SimulationError {
+    /// The problem to answer with: `clientGone` for a simulation stopped because its client left,
+    /// else a 422 with `fieldErrors(presetID:)`.
+    func problem(presetID: String) -> Problem {
+        isCancellation ? Problem.clientGone() : Problem.invalidRequest(fieldErrors(presetID: presetID))
+    }
+
     /// The error as field errors for a 422 problem: the one place where the engine's cases
     /// become JSON Pointers into the request and sentences that say what to send instead.
     /// `presetID` names the preset whose catalogue entry has an example to start from.

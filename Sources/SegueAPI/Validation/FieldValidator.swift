@@ -111,6 +111,20 @@ public struct FieldValidator: Sendable {
         return string
     }
 
+    /// One of `Choice`'s cases by its raw value, or nil (with an error naming every case unless the
+    /// field is absent): `output`, `encoding`.
+    public mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ members: [String: JSONValue], _ name: String, at pointer: @autoclosure () -> String
+    ) -> Choice? where Choice.RawValue == String {
+        guard let given = string(members, name, at: pointer()) else { return nil }
+        guard let chosen = Choice(rawValue: given) else {
+            let choices = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            fail(pointer() + "/" + Self.escape(name), "Unknown \(name) '\(given)'. Choose one of \(choices).")
+            return nil
+        }
+        return chosen
+    }
+
     /// A boolean, or nil (with an error unless the field is absent).
     public mutating func bool(
         _ members: [String: JSONValue], _ name: String, at pointer: @autoclosure () -> String

@@ -1,3 +1,5 @@
+import SegueMath
+
 /// What an interactive preset decides over a grid of releases: translation along its drag axis
 /// (columns) by release velocity along it (rows), each cell run as a whole simulation by a
 /// `ReleaseProbe`, and the boundary between finish and cancel as polylines.
@@ -148,18 +150,11 @@ public struct DecisionMap: Sendable {
                 translation: start.translation + (end.translation - start.translation) * fraction,
                 velocity: start.velocity + (end.velocity - start.velocity) * fraction)
         }
-        var same = 0.0
-        var other = 1.0
-        for _ in 0..<steps {
-            let middle = (same + other) / 2
-            probes += 1
-            if try probe.outcome(at: at(middle)) == startOutcome {
-                same = middle
-            } else {
-                other = middle
-            }
-        }
-        return at((same + other) / 2)
+        probes += steps
+        return at(
+            try Bisection.midpoint(kept: 0, changed: 1, steps: steps) { fraction throws(SimulationError) in
+                try probe.outcome(at: at(fraction)) == startOutcome
+            })
     }
 
     /// Joins linked crossings into polylines: first those with an end at the grid's edge (a

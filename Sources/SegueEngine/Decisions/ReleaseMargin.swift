@@ -1,3 +1,5 @@
+import SegueMath
+
 /// How far a release could have changed and kept its outcome: each of its velocity and its
 /// translation moved down and up, the other held, until the preset decides otherwise.
 ///
@@ -38,17 +40,10 @@ public struct ReleaseMargin: Sendable, Hashable {
                 if probe.isCancelled { throw .cancelled }
                 let next = min(kept + step, reach)
                 if try probe.outcome(at: make(value + direction * next)) != outcome {
-                    var same = kept
-                    var other = next
-                    for _ in 0..<bisections {
-                        let middle = (same + other) / 2
-                        if try probe.outcome(at: make(value + direction * middle)) == outcome {
-                            same = middle
-                        } else {
-                            other = middle
-                        }
+                    return try Bisection.midpoint(kept: kept, changed: next, steps: bisections) {
+                        distance throws(SimulationError) in
+                        try probe.outcome(at: make(value + direction * distance)) == outcome
                     }
-                    return (same + other) / 2
                 }
                 kept = next
             }
