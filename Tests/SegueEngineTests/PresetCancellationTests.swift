@@ -7,7 +7,7 @@ import Testing
 /// Every frame loop a preset runs asks the input's cancellation check, so a simulation whose
 /// client has gone stops within one batch whatever path it takes: the presets' own runs, the
 /// tap-started Instagram animation (`InstagramAnimation`) and a pan the start gate refused
-/// (`PresetGesture.stillSimulation`), which used to build their frame grids without the check.
+/// (`PresetGesture.refused`), which used to build their frame grids without the check.
 @Suite struct PresetCancellationTests {
     /// A preset that names itself in test output.
     struct PresetBox: CustomTestStringConvertible, Sendable {
@@ -74,7 +74,7 @@ import Testing
     }
 
     /// A vertical pan never starts Instagram's interactive pop (its gate wants a rightward pan), so
-    /// the frames are the still screen of `stillSimulation`: 13/60 s at 240 Hz, 53 frames, none built.
+    /// the frames are the still screen of `refused`: 13/60 s at 240 Hz, 53 frames, none built.
     @Test func aPanTheGateRefusedStopsOnACancelledCheck() throws {
         let samples = ExampleGestures.linearDrag(from: Point(x: 100, y: 300), by: Point(x: 10, y: 200), over: 0.2)
         let checks = Checks()
@@ -84,7 +84,7 @@ import Testing
         Self.expectCancelled(preset, input, checks: checks)
     }
 
-    /// `stillSimulation` itself, asked directly: cancelled after its first batch of
+    /// `refused` itself, asked directly: cancelled after its first batch of
     /// `CancellationCheck.frameBatch` frames, it stops at the next check. 0 s to the release at
     /// 241/60 s at 240 Hz is 965 frames, four batches.
     @Test func theStillScreenStopsAtTheNextBatch() throws {
@@ -96,9 +96,7 @@ import Testing
             cancellation: CancellationCheck { checks.add(1, ordering: .relaxed).newValue > 1 })
         let gesture = try PresetGesture(input)
         #expect(throws: SimulationError.cancelled) {
-            _ = try gesture.stillSimulation(
-                presetID: "still", layers: [], still: [], input: input,
-                decision: gesture.refusedByGate(explanation: "refused"))
+            _ = try gesture.refused("refused", presetID: "still", layers: [], still: [], input: input)
         }
         #expect(checks.load(ordering: .relaxed) == 2)
     }

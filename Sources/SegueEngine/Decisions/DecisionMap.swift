@@ -88,7 +88,6 @@ public struct DecisionMap: Sendable {
                 let lowerLeft = Corner(column: column, row: row)
                 let lowerRight = Corner(column: column + 1, row: row)
                 let upperLeft = Corner(column: column, row: row + 1)
-                let upperRight = Corner(column: column + 1, row: row + 1)
                 let bottom = Crossing(from: lowerLeft, horizontal: true)
                 let top = Crossing(from: upperLeft, horizontal: true)
                 let left = Crossing(from: lowerLeft, horizontal: false)

@@ -45,13 +45,13 @@ struct InstagramInteractivePop: Preset {
         let parameters = input.parameters
         let gesture = try PresetGesture(input)
         let releaseTime = gesture.release.time
-        let gate = gesture.passesGate(parameters[InstagramKeys.gate])
+        let gate = gesture.gate(parameters[InstagramKeys.gate])
         // The screen before the pan is recognised (and when it never is), the same on every frame.
         let detailAlone = InstagramState.detailAlone(scene).layers(layers)
-        guard gate.passes, let recognized = gesture.recognitionTime else {
-            return try gesture.stillSimulation(
-                presetID: description.id, layers: layers.all, still: detailAlone, input: input,
-                decision: gesture.refusedByGate(explanation: "\(gate.reason): no pop started"))
+        guard let recognized = gate.recognized else {
+            return try gesture.refused(
+                gate.refusal + ": no pop started", presetID: description.id, layers: layers.all, still: detailAlone,
+                input: input)
         }
 
         // Set-up when the pop starts: mask with the corner radius, placeholder, full dim.

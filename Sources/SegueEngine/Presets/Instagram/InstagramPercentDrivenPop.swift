@@ -27,13 +27,13 @@ struct InstagramPercentDrivenPop: Preset {
         let easing = InstagramAnimation.easing(parameters)
         let (start, end) = InstagramPop.ends(scene, parameters)
         let releaseTime = gesture.release.time
-        let gate = gesture.passesGate(.horizontal)
+        let gate = gesture.gate(.horizontal)
         // The screen before the pan is recognised (and when it never is), the same on every frame.
         let detailAlone = InstagramState.detailAlone(scene).layers(layers)
-        guard gate.passes, let recognized = gesture.recognitionTime else {
-            return try gesture.stillSimulation(
-                presetID: description.id, layers: layers.all, still: detailAlone, input: input,
-                decision: gesture.refusedByGate(explanation: "\(gate.reason): no pop started"))
+        guard let recognized = gate.recognized else {
+            return try gesture.refused(
+                gate.refusal + ": no pop started", presetID: description.id, layers: layers.all, still: detailAlone,
+                input: input)
         }
 
         /// Progress p = tx / W, clamped (seed-transitions.md §5, [engine] clamp).

@@ -18,15 +18,10 @@ struct MiquidoDiveDeeper: Preset {
     )
     let sceneFields = MiquidoScene.fields
     let parameters =
-        MiquidoParameters.animated + [
-            Keys.maximumProgress.spec,
-            Keys.percentThreshold.spec,
-            Keys.completionSpeed.spec,
-            Keys.requireStartOnCard.spec,
-            Keys.legacyShouldFinish.spec,
-            SharedKeys.velocityEstimator.spec,
-            SharedKeys.touchResampling.spec,
-        ]
+        MiquidoParameters.animated
+        + [ParameterSpec](
+            Keys.maximumProgress, Keys.percentThreshold, Keys.completionSpeed, Keys.requireStartOnCard,
+            Keys.legacyShouldFinish, SharedKeys.velocityEstimator, SharedKeys.touchResampling)
     let trigger = Trigger.gesture(
         example: Self.exampleDrag,
         rules: DecisionRules(
@@ -66,8 +61,6 @@ struct MiquidoDiveDeeper: Preset {
             parameters[MiquidoDiveDeeper.Keys.legacyShouldFinish]
             ? lastChange.map { percent(at: $0.time) } ?? 0 : percent(at: releaseTime)
         let reveals = parameters[MiquidoParameters.Keys.detailReveal] == .fade
-        let translation = gesture.translation(at: releaseTime)
-        let velocity = gesture.releaseVelocity
         let start = gesture.track.began.location
         let onCard = !parameters[MiquidoDiveDeeper.Keys.requireStartOnCard] || scene.cardContains(start)
         // The screen before the pan is recognised (and when it never is), the same on every frame.
@@ -77,15 +70,22 @@ struct MiquidoDiveDeeper: Preset {
                 onCard
                 ? "the finger never moved, so the pan never began"
                 : "the pan began at (\(Format.speed(start.x)), \(Format.speed(start.y))), off the card"
-            return try gesture.stillSimulation(
-                presetID: description.id, layers: layers, still: gridAlone,
-                input: input,
-                decision: gesture.refusedByGate(explanation: "\(reason): nothing presented"))
+            return try gesture.refused(
+                reason + ": nothing presented", presetID: description.id, layers: layers, still: gridAlone, input: input
+            )
         }
 
-        let decision = Self.decision(
-            gesture: gesture, progress: releasePercent, threshold: parameters[MiquidoDiveDeeper.Keys.percentThreshold],
-            translation: translation, velocity: velocity)
+        // Seed 001's release: a cancelled pan cancels ([inferred]); an ended one finishes iff its
+        // progress passed the threshold, read at the release sample.
+        let threshold = parameters[MiquidoDiveDeeper.Keys.percentThreshold]
+        let decision = gesture.decision(rule: "progressThreshold", progress: releasePercent) {
+            let passed = releasePercent > threshold
+            return (
+                passed ? .finish : .cancel,
+                "dragged up to p = \(Format.ratio(releasePercent)) \(passed ? ">" : "≤") \(Format.amount(threshold)): "
+                    + (passed ? "finish" : "cancel")
+            )
+        }
         let outcome = decision.outcome
         var transition = PercentDrivenTransition(
             reportedDuration: easing.duration, completionSpeed: parameters[MiquidoDiveDeeper.Keys.completionSpeed])
@@ -108,30 +108,6 @@ struct MiquidoDiveDeeper: Preset {
             settling: { time in look(atAnimationTime: transition.animationTime(at: time)) },
             settled: Look(layers: settled.layers(scene), progress: outcome == .finish ? 1 : 0)
         ).simulate(input)
-    }
-
-    /// Seed 001's release: a cancelled pan cancels ([inferred]); an ended one finishes
-    /// iff its progress passed the threshold, read at the release sample.
-    static func decision(
-        gesture: PresetGesture, progress: Double, threshold: Double, translation: Point, velocity: Point
-    ) -> Decision {
-        let (outcome, rule, explanation): (Decision.Outcome, String, String)
-        if gesture.release.phase == .cancelled {
-            (outcome, rule, explanation) = (.cancel, "gestureCancelled", "the gesture was cancelled: cancel")
-        } else if progress > threshold {
-            (outcome, rule, explanation) = (
-                .finish, "progressThreshold",
-                "dragged up to p = \(Format.ratio(progress)) > \(Format.amount(threshold)): finish"
-            )
-        } else {
-            (outcome, rule, explanation) = (
-                .cancel, "progressThreshold",
-                "dragged up to p = \(Format.ratio(progress)) ≤ \(Format.amount(threshold)): cancel"
-            )
-        }
-        return Decision(
-            outcome: outcome, time: gesture.release.time, rule: rule, translation: translation, velocity: velocity,
-            progress: progress, explanation: explanation)
     }
 
 }

@@ -46,6 +46,21 @@ struct PresetGesture {
         track.velocity(at: release.time, using: estimator).velocity
     }
 
+    /// The release decision: a cancelled gesture cancels under rule `gestureCancelled` (with
+    /// `cancelled` as its explanation); otherwise `decide` gives the outcome and its explanation
+    /// under `rule`. `progress` is reported as read.
+    func decision(
+        rule: String, progress: Double, cancelled: String = "the gesture was cancelled: cancel",
+        _ decide: () -> (Decision.Outcome, String)
+    ) -> Decision {
+        let wasCancelled = release.phase == .cancelled
+        let (outcome, explanation) = wasCancelled ? (.cancel, cancelled) : decide()
+        return Decision(
+            outcome: outcome, time: release.time, rule: wasCancelled ? "gestureCancelled" : rule,
+            translation: translation(at: release.time), velocity: releaseVelocity, progress: progress,
+            explanation: explanation)
+    }
+
     /// began, released, and finished or cancelled when the settle ends at `completed`.
     func events(completed: Double, outcome: Decision.Outcome) -> [SimulationEvent] {
         [

@@ -62,16 +62,12 @@ struct YUIUntitledInteractivePop: Preset {
         let releaseTime = gesture.release.time
         let detailAlone = layers.settled(detailShown: true)
         // The seed's began: |vx| > |vy| when the pan begins (seed-transitions.md §11.3).
-        let start = gesture.velocityAtRecognition
-        guard let recognized = gesture.recognitionTime, abs(start.x) > abs(start.y) else {
-            let reason =
-                gesture.recognitionTime == nil
-                ? "the finger never moved, so the pan never began"
-                : "the pan began at (\(Format.speed(start.x)), \(Format.speed(start.y))) pt/s; YUI (yihui-hu/YUI) pops only "
-                    + "when |vx| > |vy|"
-            return try gesture.stillSimulation(
-                presetID: description.id, layers: layers.all, still: detailAlone, input: input,
-                decision: gesture.refusedByGate(explanation: "\(reason): no pop started"))
+        let gate = gesture.gate(
+            accepting: { abs($0.x) > abs($0.y) }, refusal: "; YUI (yihui-hu/YUI) pops only when |vx| > |vy|")
+        guard let recognized = gate.recognized else {
+            return try gesture.refused(
+                gate.refusal + ": no pop started", presetID: description.id, layers: layers.all, still: detailAlone,
+                input: input)
         }
 
         /// p = tx / W, signed and unclamped as the seed computes it.
@@ -99,34 +95,25 @@ struct YUIUntitledInteractivePop: Preset {
     }
 
     private func decide(gesture: PresetGesture, p: Double, parameters: ParameterValues) -> Decision {
-        let translation = gesture.translation(at: gesture.release.time)
-        let velocity = gesture.releaseVelocity
-        let progress = min(max(p, 0), 1)
-        func decision(_ outcome: Decision.Outcome, rule: String, _ text: String) -> Decision {
-            Decision(
-                outcome: outcome, time: gesture.release.time, rule: rule, translation: translation,
-                velocity: velocity, progress: progress, explanation: text)
-        }
-        if gesture.release.phase == .cancelled {
-            return decision(.cancel, rule: "gestureCancelled", "the gesture was cancelled: cancel")
-        }
-        let rule = Self.rule.id
-        let vx = Format.speed(velocity.x)
-        let limit = parameters[Keys.finishVelocity]
-        let past = parameters[Keys.finishProgress]
-        if velocity.x > limit {
-            return decision(.finish, rule: rule, "released at vx = \(vx) pt/s > \(Format.speed(limit)): finish")
-        }
-        if p > past && velocity.x > 0 {
-            return decision(
-                .finish, rule: rule,
-                "dragged p = tx/W = \(Format.ratio(p)) > \(Format.ratio(past)) while moving right (vx = \(vx) pt/s): finish"
+        gesture.decision(rule: Self.rule.id, progress: min(max(p, 0), 1)) {
+            let vx = gesture.releaseVelocity.x
+            let limit = parameters[Keys.finishVelocity]
+            let past = parameters[Keys.finishProgress]
+            if vx > limit {
+                return (.finish, "released at vx = \(Format.speed(vx)) pt/s > \(Format.speed(limit)): finish")
+            }
+            if p > past && vx > 0 {
+                return (
+                    .finish,
+                    "dragged p = tx/W = \(Format.ratio(p)) > \(Format.ratio(past)) while moving right (vx = \(Format.speed(vx)) pt/s): finish"
+                )
+            }
+            return (
+                .cancel,
+                "p = tx/W = \(Format.ratio(p)), vx = \(Format.speed(vx)) pt/s: neither vx > \(Format.speed(limit)) nor p > "
+                    + "\(Format.ratio(past)) moving right, so cancel at completionSpeed = p"
+                    + (p > 0 ? "" : " (p ≤ 0: nothing to undo, the cancel is immediate)")
             )
         }
-        return decision(
-            .cancel, rule: rule,
-            "p = tx/W = \(Format.ratio(p)), vx = \(vx) pt/s: neither vx > \(Format.speed(limit)) nor p > "
-                + "\(Format.ratio(past)) moving right, so cancel at completionSpeed = p"
-                + (p > 0 ? "" : " (p ≤ 0: nothing to undo, the cancel is immediate)"))
     }
 }

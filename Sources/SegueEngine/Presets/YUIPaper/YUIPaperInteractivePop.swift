@@ -21,14 +21,10 @@ struct YUIPaperInteractivePop: Preset {
             + "Segue's reading of the original)")
     let sceneFields = YUIPaperScene.fields
     let parameters =
-        YUIPaperParameters.all + [
-            Keys.dragDistance.spec,
-            Keys.flickVelocity.spec,
-            Keys.progressThreshold.spec,
-            Keys.gateRatio.spec,
-            SharedKeys.velocityEstimator.spec,
-            SharedKeys.touchResampling.spec,
-        ]
+        YUIPaperParameters.all
+        + [ParameterSpec](
+            Keys.dragDistance, Keys.flickVelocity, Keys.progressThreshold, Keys.gateRatio,
+            SharedKeys.velocityEstimator, SharedKeys.touchResampling)
     let trigger = Trigger.gesture(
         example: Self.exampleDrag,
         rules: DecisionRules(
@@ -60,24 +56,17 @@ struct YUIPaperInteractivePop: Preset {
         let velocity = gesture.releaseVelocity
         let releaseProgress = Self.progress(translation: translation, distance: distance)
         let layers = YUIPaperState.layerDescriptions(geometry)
-        let gate = gesture.recognitionTime.map { _ in
-            let start = gesture.velocityAtRecognition
-            return (start.y > parameters[YUIPaperInteractivePop.Keys.gateRatio] * abs(start.x), start)
-        }
-        guard let recognized = gesture.recognitionTime, let gate, gate.0 else {
-            let reason =
-                gate.map {
-                    "the pan began at (\(Format.speed($0.1.x)), \(Format.speed($0.1.y))) pt/s, not a downward pull "
-                        + "(vy > \(Format.amount(parameters[YUIPaperInteractivePop.Keys.gateRatio]))·|vx|)"
-                } ?? "the finger never moved, so the pan never began"
-            return try gesture.stillSimulation(
-                presetID: description.id, layers: layers, still: YUIPaperState.demo(geometry).layers(geometry),
-                input: input,
-                decision: gesture.refusedByGate(explanation: "\(reason): the demo stays open"))
+        let ratio = parameters[YUIPaperInteractivePop.Keys.gateRatio]
+        let gate = gesture.gate(
+            accepting: { $0.y > ratio * abs($0.x) },
+            refusal: ", not a downward pull (vy > \(Format.amount(ratio))·|vx|)")
+        guard let recognized = gate.recognized else {
+            return try gesture.refused(
+                gate.refusal + ": the demo stays open", presetID: description.id, layers: layers,
+                still: YUIPaperState.demo(geometry).layers(geometry), input: input)
         }
         let decision = Self.decision(
-            gesture: gesture, progress: releaseProgress, velocity: velocity, translation: translation,
-            flick: parameters[YUIPaperInteractivePop.Keys.flickVelocity],
+            gesture: gesture, progress: releaseProgress, flick: parameters[YUIPaperInteractivePop.Keys.flickVelocity],
             threshold: parameters[YUIPaperInteractivePop.Keys.progressThreshold])
         let target = decision.outcome == .finish ? 1.0 : 0
         // The finger's dp/dt = vy / distance, handed to the spring as a relative velocity (motion-math.md §2.8).
@@ -107,31 +96,22 @@ struct YUIPaperInteractivePop: Preset {
 
     /// The release: a cancelled pan cancels; a flick faster than `flick` finishes iff it
     /// points down; otherwise the pop finishes iff `progress` > `threshold`.
-    static func decision(
-        gesture: PresetGesture, progress: Double, velocity: Point, translation: Point, flick: Double,
-        threshold: Double
-    ) -> Decision {
-        let vy = Format.speed(velocity.y)
-        let (outcome, rule, explanation): (Decision.Outcome, String, String)
-        if gesture.release.phase == .cancelled {
-            (outcome, rule, explanation) = (.cancel, "gestureCancelled", "the gesture was cancelled: cancel")
-        } else if abs(velocity.y) > flick {
-            (outcome, rule, explanation) = (
-                velocity.y > 0 ? .finish : .cancel, "flickOrHalf",
-                "released at vy = \(vy) pt/s, |vy| > \(Format.amount(flick)): "
-                    + (velocity.y > 0 ? "moving down, finish" : "moving up, cancel")
-            )
-        } else {
+    static func decision(gesture: PresetGesture, progress: Double, flick: Double, threshold: Double) -> Decision {
+        gesture.decision(rule: "flickOrHalf", progress: progress) {
+            let vy = gesture.releaseVelocity.y
+            let released = "released at vy = \(Format.speed(vy)) pt/s, |vy|"
+            if abs(vy) > flick {
+                return (
+                    vy > 0 ? .finish : .cancel,
+                    "\(released) > \(Format.amount(flick)): " + (vy > 0 ? "moving down, finish" : "moving up, cancel")
+                )
+            }
             let finishes = progress > threshold
-            (outcome, rule, explanation) = (
-                finishes ? .finish : .cancel, "flickOrHalf",
-                "released at vy = \(vy) pt/s, |vy| ≤ \(Format.amount(flick)), with p = \(Format.ratio(progress)) "
+            return (
+                finishes ? .finish : .cancel,
+                "\(released) ≤ \(Format.amount(flick)), with p = \(Format.ratio(progress)) "
                     + (finishes ? "> \(Format.amount(threshold)): finish" : "≤ \(Format.amount(threshold)): cancel")
             )
         }
-        return Decision(
-            outcome: outcome, time: gesture.release.time, rule: rule, translation: translation, velocity: velocity,
-            progress: progress, explanation: explanation)
     }
-
 }

@@ -17,24 +17,11 @@ struct YUIPaperSettings: Preset {
             + "'translate, then scale' read as the visual shift s·ty (as scene G's 0.98·211 = 206.8), applied after "
             + "the touch-down transform when closing; upward drags while hidden clamped to ty = 0.",
         source: "the YUI gallery, github.com/yihui-hu/YUI (YUI HomeView settings pan)")
-    let sceneFields =
-        YUIPaperScene.fields + [
-            Keys.settingsShown.spec
-        ]
-    let parameters: [ParameterSpec] = [
-        Keys.maxTranslation.spec,
-        Keys.visibleScale.spec,
-        Keys.settingsHiddenScale.spec,
-        Keys.flickVelocity.spec,
-        Keys.progressThreshold.spec,
-        Keys.gateRatio.spec,
-        Keys.toggleDuration.spec,
-        Keys.toggleDampingRatio.spec,
-        Keys.toggleInitialVelocity.spec,
-        Keys.snapBackDuration.spec,
-        SharedKeys.velocityEstimator.spec,
-        SharedKeys.touchResampling.spec,
-    ]
+    let sceneFields = YUIPaperScene.fields + [Keys.settingsShown.spec]
+    let parameters = [ParameterSpec](
+        Keys.maxTranslation, Keys.visibleScale, Keys.settingsHiddenScale, Keys.flickVelocity, Keys.progressThreshold,
+        Keys.gateRatio, Keys.toggleDuration, Keys.toggleDampingRatio, Keys.toggleInitialVelocity,
+        Keys.snapBackDuration, SharedKeys.velocityEstimator, SharedKeys.touchResampling)
     let trigger = Trigger.gesture(
         example: Self.exampleDrag,
         rules: DecisionRules(
@@ -149,21 +136,14 @@ struct YUIPaperSettings: Preset {
             LayerDescription(
                 id: "home", role: "the home container, rounded to the display corner radius", frame: scene.bounds),
         ]
-        let gate = gesture.recognitionTime.map { _ in
-            let start = gesture.velocityAtRecognition
-            return (abs(start.y) > parameters[YUIPaperInteractivePop.Keys.gateRatio] * abs(start.x), start)
-        }
-        guard let recognized = gesture.recognitionTime, let gate, gate.0 else {
-            let reason =
-                gate.map {
-                    "the pan began at (\(Format.speed($0.1.x)), \(Format.speed($0.1.y))) pt/s, not vertical "
-                        + "(|vy| > \(Format.amount(parameters[YUIPaperInteractivePop.Keys.gateRatio]))·|vx|)"
-                } ?? "the finger never moved, so the pan never began"
-            let decision = gesture.refusedByGate(
-                explanation: "\(reason): the settings stay \(fromShown ? "shown" : "hidden")")
-            return try gesture.stillSimulation(
-                presetID: description.id, layers: layers, still: rest.layers(scene), input: input,
-                decision: decision)
+        let ratio = parameters[YUIPaperInteractivePop.Keys.gateRatio]
+        let gate = gesture.gate(
+            accepting: { abs($0.y) > ratio * abs($0.x) },
+            refusal: ", not vertical (|vy| > \(Format.amount(ratio))·|vx|)")
+        guard let recognized = gate.recognized else {
+            return try gesture.refused(
+                gate.refusal + ": the settings stay \(fromShown ? "shown" : "hidden")", presetID: description.id,
+                layers: layers, still: rest.layers(scene), input: input)
         }
         let decision = Self.decision(
             gesture: gesture, translation: translation, velocity: velocity, progress: progress, maxT: model.maxT,

@@ -64,11 +64,15 @@ struct TwitterSwipe: Preset {
         let gesture = try PresetGesture(input)
         let releaseTime = gesture.release.time
         let rest = TwitterSwipeState.rest.look(layers, progress: 0, markIsRed: false)
-        let gate = passesGate(gesture, ratio: parameters[Keys.gateRatio])
-        guard gate.passes, let recognized = gesture.recognitionTime else {
-            return try gesture.stillSimulation(
-                presetID: description.id, layers: layers.all, still: rest.layers, annotations: rest.annotations,
-                input: input, decision: gesture.refusedByGate(explanation: "\(gate.reason): the row never moved"))
+        // Seed 004's gate: the pan begins only if |vx| > ratio·|vy| when it is recognised.
+        let ratio = parameters[Keys.gateRatio]
+        let gate = gesture.gate(
+            accepting: { abs($0.x) > ratio * abs($0.y) },
+            refusal: "; YUI (yihui-hu/YUI) begins only when |vx| > \(Format.amount(ratio))·|vy|")
+        guard let recognized = gate.recognized else {
+            return try gesture.refused(
+                gate.refusal + ": the row never moved", presetID: description.id, layers: layers.all,
+                still: rest.layers, annotations: rest.annotations, input: input)
         }
 
         let releaseTranslation = gesture.translation(at: releaseTime)
@@ -99,19 +103,6 @@ struct TwitterSwipe: Preset {
             },
             settled: target.look(layers, progress: targetProgress, markIsRed: false)
         ).simulate(input)
-    }
-
-    /// Seed 004's gate: the pan begins only if |vx| > ratio·|vy| when it is recognised.
-    func passesGate(_ gesture: PresetGesture, ratio: Double) -> (passes: Bool, reason: String) {
-        guard gesture.recognitionTime != nil else {
-            return (false, "the finger never moved, so the pan never began")
-        }
-        let velocity = gesture.velocityAtRecognition
-        return (
-            abs(velocity.x) > ratio * abs(velocity.y),
-            "the pan began at (\(Format.speed(velocity.x)), \(Format.speed(velocity.y))) pt/s; YUI (yihui-hu/YUI) begins only "
-                + "when |vx| > \(Format.amount(ratio))·|vy|"
-        )
     }
 
     /// §13.1 ended: a cancelled gesture springs back; otherwise p = 1 deletes.
