@@ -80,9 +80,10 @@ public final class HTTPServer: Sendable {
 
     /// Drains and stops: readiness turns false; for `drainDelay` seconds the server
     /// still accepts and serves (each answer with `Connection: close`) while load
-    /// balancers notice; then no new connection is accepted, drive sessions are closed
-    /// with 1001, requests in flight complete (for at most `drainTimeout` seconds), and
-    /// the daemon stops and closes every connection. Safe to call more than once.
+    /// balancers notice; then the listening socket closes (a client still queued on it is
+    /// reset, to retry elsewhere), drive sessions are closed with 1001 and requests in flight
+    /// complete (both within one `drainTimeout`), and the daemon stops and closes every
+    /// connection. Safe to call more than once.
     public func shutdown() {
         stop(afterDelay: true)
     }
@@ -99,9 +100,13 @@ public final class HTTPServer: Sendable {
             })
         else { return }
         listener.stopAccepting()
-        // Live sessions close with 1001 (going away); their clients reconnect elsewhere and resend.
-        dispatcher.drive?.closeAll(waiting: configuration.drainTimeout)
+        // Nothing accepts from here on: closing the socket now resets clients still queued on it
+        // at once, so they retry another replica instead of waiting out the drain.
+        listener.close()
+        // One deadline for the whole drain, sessions and requests alike.
         let deadline = ContinuousClock.now + .seconds(configuration.drainTimeout)
+        // Live sessions close with 1001 (going away); their clients reconnect elsewhere and resend.
+        dispatcher.drive?.closeAll(until: deadline)
         var announced = false
         while requestsInFlight > 0 && ContinuousClock.now < deadline {
             if !announced {
@@ -116,7 +121,6 @@ public final class HTTPServer: Sendable {
         MHD_stop_daemon(handle.pointer)
         deadlines.stopWatching()
         libraryLog.flush()
-        listener.close()
     }
 
     deinit {

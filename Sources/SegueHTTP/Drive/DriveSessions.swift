@@ -49,10 +49,9 @@ final class DriveSessions: Sendable {
     /// Whether sessions are being closed for shutdown: each closes with 1001 at its next turn.
     var isClosing: Bool { closing.load(ordering: .relaxed) }
 
-    /// Asks every session to close with 1001 (going away) and waits up to `seconds` for them to end.
-    func closeAll(waiting seconds: Int) {
+    /// Asks every session to close with 1001 (going away) and waits until `deadline` at most for them to end.
+    func closeAll(until deadline: ContinuousClock.Instant) {
         closing.store(true, ordering: .relaxed)
-        let deadline = ContinuousClock.now + .seconds(seconds)
         while open > 0 && ContinuousClock.now < deadline {
             usleep(5_000)
         }
