@@ -59,7 +59,8 @@ enum InstagramKeys {
         source: "beyond the original: Segue's suggestion")
     static let settleDampingRatio = ParameterKey.number(
         "settleDampingRatio", default: 0.85, in: 0.05...1,
-        summary: "The settle spring's damping ratio, when springSettle is on.", source: "engine")
+        summary: "The settle spring's damping ratio, when springSettle is on.",
+        source: "Segue's own value (beyond the original)")
     static let translationFollowsFinger = ParameterKey.flag(
         "translationFollowsFinger",
         summary: "Beyond the original: move the card by the full translation, so the grabbed point stays under "

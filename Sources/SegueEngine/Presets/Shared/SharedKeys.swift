@@ -12,5 +12,5 @@ enum SharedKeys {
         summary: "How the finger is read at each frame: the latest touch sample, as the original code sees "
             + "touches, or interpolated between the samples around the frame's time, as iOS and Android "
             + "resample touches to the display (steady progress when the touch and frame rates differ).",
-        source: "engine (UIKit delivers touches as they arrive; the systems resample them to the display)")
+        source: "Segue's option (UIKit delivers touches as they arrive; iOS and Android resample them to the display)")
 }

@@ -27,7 +27,9 @@ struct YUIModalCard: Preset {
             "dragMapping", default: YUIModalCardDrag.rubberBand,
             summary: "rubberBand: the top follows the finger, rubber-banded past peek and full [beyond the original]; "
                 + "seed: YUI's 400 pt-per-stage mapping with its 0.2 band.",
-            source: "engine (issue: UIScrollView rubber band); YUI (yihui-hu/YUI) handlePan for 'seed'")
+            source:
+                "UIScrollView's rubber band (Segue's default, beyond the original); YUI (yihui-hu/YUI) handlePan for 'seed'"
+        )
         static let rubberBandCoefficient = ParameterKey.number(
             "rubberBandCoefficient", default: 0.55, in: 0.01...2,
             summary: "UIScrollView's rubber-band coefficient c in (1 − 1/(x·c/H + 1))·H (rubberBand mapping).",
@@ -58,11 +60,11 @@ struct YUIModalCard: Preset {
             source: "UIScrollView deceleration (DecelerationRate.normal)")
         static let oneStagePerSwipe = ParameterKey.flag(
             "oneStagePerSwipe", summary: "The projection rule moves at most one stage from the start stage.",
-            source: "engine (issue option) [beyond the original]")
+            source: "Segue's option [beyond the original]")
         static let duration = ParameterKey.number(
             "duration", default: 0.4, in: 0.01...10, unit: "s",
             summary:
-                "The settle spring's duration (UIKit's duration + damping mapping, UIKit's duration + damping mapping).",
+                "The settle spring's duration (UIKit's duration + damping mapping).",
             source:
                 "YUI (yihui-hu/YUI): UIView.animate(withDuration: 0.4, usingSpringWithDamping: 1.0, initialSpringVelocity: 0.2)"
         )

@@ -15,7 +15,7 @@ struct YUIUntitledSpring {
     private init(dampingRatio: Double, initialVelocity: Double, source: String) {
         duration = .number(
             "duration", default: 0.4, in: 0.01...10, unit: "s",
-            summary: "The spring's duration (UIKit's duration + damping mapping, UIKit's duration + damping mapping).",
+            summary: "The spring's duration (UIKit's duration + damping mapping).",
             source: source + ": withDuration 0.4")
         self.dampingRatio = .number(
             "dampingRatio", default: dampingRatio, in: 0.01...10,

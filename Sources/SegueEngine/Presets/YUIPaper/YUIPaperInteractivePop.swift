@@ -10,10 +10,10 @@ struct YUIPaperInteractivePop: Preset {
     let description = PresetDescription(
         id: "yui.fbPaper.interactivePop", title: "YUI Facebook Paper (drag the open card down to pop)",
         summary: "Beyond the original: YUI's README lists the interactive drag on Paper cards as not done, so this "
-            + "drag is Segue's. A downward pan (vy > 1.5·|vx| when it begins,'s gate) scrubs the pop: "
+            + "drag is Segue's. A downward pan (vy > 1.5·|vx| when it begins, the settings pull-down's gate) scrubs the pop: "
             + "p = clamp(ty / (0.5·H), 0, 1) and every layer shows the pop at e = p (the demo shrinking onto the "
             + "card, the strip shrinking back). On release: |vy| > 500 pt/s finishes iff vy > 0, otherwise it "
-            + "finishes iff p > 0.5 (the settings pull-down's policy,); the rest runs on YUI's 0.5 s "
+            + "finishes iff p > 0.5 (the settings pull-down's policy); the rest runs on YUI's 0.5 s "
             + "spring (damping 2 → 1) with the finger's velocity handed off. [inferred]: the drag distance 0.5·H, "
             + "the gate and the release policy borrowed from the Paper settings pan; the header's frame and card count.",
         source:
