@@ -20,10 +20,9 @@ struct AppStoreHighlight: Preset {
             "Wirawit Rueopas, “App Store Interactive Transition Revealed”, and github.com/aunnnn/AppStoreiOS11InteractiveTransition (1 Highlighting)"
     )
     let sceneFields = AppStoreScene.fields
-    let parameters: [ParameterSpec] = [
-        AppStoreParameters.Keys.highlightedScale.spec, AppStoreParameters.Keys.highlightDuration.spec,
-        AppStoreParameters.Keys.highlightDampingRatio.spec,
-    ]
+    let parameters = [ParameterSpec](
+        AppStoreParameters.Keys.highlightedScale, AppStoreParameters.Keys.highlightDuration,
+        AppStoreParameters.Keys.highlightDampingRatio)
     let trigger = Trigger.gesture(
         example: AppStoreExampleGestures.highlight,
         rules: DecisionRules(
@@ -38,10 +37,9 @@ struct AppStoreHighlight: Preset {
 
     /// The spring both highlight animations use.
     static func spring(_ parameters: ParameterValues) -> TimingCurve {
-        let duration = parameters[AppStoreParameters.Keys.highlightDuration]
-        let zeta = parameters[AppStoreParameters.Keys.highlightDampingRatio]
-        let spring = Spring.uikit(duration: duration, dampingRatio: zeta) ?? .systemDefault
-        return .spring(spring, initialVelocity: 0, duration: duration)
+        .uikitSpring(
+            duration: parameters[AppStoreParameters.Keys.highlightDuration],
+            dampingRatio: parameters[AppStoreParameters.Keys.highlightDampingRatio])
     }
 
     /// The pressed card's scale at `time` for a touch down at `down` and, if given, up at `up`.
@@ -57,27 +55,27 @@ struct AppStoreHighlight: Preset {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = AppStoreScene(input.scene)
         let parameters = input.parameters
-        let track = try AppStoreGesture.endingTrack(input)
-        let down = track.began.time
-        let release = track.release ?? track.began
-        let up = release.time
+        let gesture = try PresetGesture(input)
+        let down = gesture.track.began.time
+        let up = gesture.release.time
         let pressed = parameters[AppStoreParameters.Keys.highlightedScale]
+        let change = 1 - pressed
         let easing = Self.spring(parameters)
         let end = up + easing.duration
+        /// The card at `time` and how far it is pressed (the progress).
         func state(at time: Double) -> (AppStoreState, Double) {
             let scale = Self.scale(at: time, down: down, up: up, pressed: pressed, easing: easing)
             var state = AppStoreState.cellAtRest(scene)
             state.visibleRect = AppStoreScene.scaled(scene.cardFrame, by: scale)
-            return (state, scale)
+            return (state, change == 0 ? 0 : (1 - scale) / change)
         }
-        let change = 1 - pressed
         let grid = input.frameGrid(start: down, end: end)
         let frames = try grid.frames(
             state: { time in
-                let (state, scale) = state(at: time)
+                let (state, progress) = state(at: time)
                 return SimulationFrame(
-                    time: time, phase: time < up ? .interactive : .animating,
-                    progress: change == 0 ? 0 : (1 - scale) / change, layers: state.layers(scene))
+                    time: time, phase: time < up ? .interactive : .animating, progress: progress,
+                    layers: state.layers(scene))
             },
             finalState: { time in
                 SimulationFrame(
@@ -86,12 +84,8 @@ struct AppStoreHighlight: Preset {
         return Simulation(
             presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? down) - down,
             layers: AppStoreState.layerDescriptions(scene),
-            decision: decision(track, release: release, progress: change == 0 ? 0 : (1 - state(at: up).1) / change),
-            events: [
-                SimulationEvent(time: down, type: .began), SimulationEvent(time: up, type: .released),
-                SimulationEvent(time: end, type: .cancelled),
-            ],
-            frames: frames)
+            decision: decision(gesture.track, release: gesture.release, progress: state(at: up).1),
+            events: gesture.events(completed: end, outcome: .cancel), frames: frames)
     }
 
     /// The touch up: the press is undone whatever the gesture did.

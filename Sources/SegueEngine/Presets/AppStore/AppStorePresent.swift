@@ -19,12 +19,9 @@ struct AppStorePresent: Preset {
             "Wirawit Rueopas, “App Store Interactive Transition Revealed”, and github.com/aunnnn/AppStoreiOS11InteractiveTransition (2 Before presenting, 3 Presenting)"
     )
     let sceneFields = AppStoreScene.fields
-    let parameters: [ParameterSpec] = [
-        Keys.pressDuration.spec,
-        AppStoreParameters.Keys.highlightedScale.spec, AppStoreParameters.Keys.highlightDuration.spec,
-        AppStoreParameters.Keys.highlightDampingRatio.spec, AppStoreParameters.Keys.cornerRadius.spec,
-        Keys.topOffset.spec,
-    ]
+    let parameters = [ParameterSpec](
+        Keys.pressDuration, AppStoreParameters.Keys.highlightedScale, AppStoreParameters.Keys.highlightDuration,
+        AppStoreParameters.Keys.highlightDampingRatio, AppStoreParameters.Keys.cornerRadius, Keys.topOffset)
     let trigger = Trigger.tap
 
     /// The present's numbers, from the frozen card's frame (window points).
@@ -48,8 +45,7 @@ struct AppStorePresent: Preset {
                 AppStoreConstants.presentBaseDuration + AppStoreConstants.presentDurationRange * distance
                 / window.height
             expandDuration = AppStoreConstants.expandFraction * duration
-            let spring = Spring.uikit(duration: duration, dampingRatio: dampingRatio) ?? .systemDefault
-            self.spring = .spring(spring, initialVelocity: 0, duration: duration)
+            spring = .uikitSpring(duration: duration, dampingRatio: dampingRatio)
         }
     }
 
