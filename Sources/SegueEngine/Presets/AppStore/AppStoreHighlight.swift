@@ -61,31 +61,19 @@ struct AppStoreHighlight: Preset {
         let pressed = parameters[AppStoreParameters.Keys.highlightedScale]
         let change = 1 - pressed
         let easing = Self.spring(parameters)
-        let end = up + easing.duration
-        /// The card at `time` and how far it is pressed (the progress).
-        func state(at time: Double) -> (AppStoreState, Double) {
+        /// The card at `time`; the progress is how far it is pressed.
+        func look(at time: Double) -> Look {
             let scale = Self.scale(at: time, down: down, up: up, pressed: pressed, easing: easing)
             var state = AppStoreState.cellAtRest(scene)
             state.visibleRect = AppStoreScene.scaled(scene.cardFrame, by: scale)
-            return (state, change == 0 ? 0 : (1 - scale) / change)
+            return Look(layers: state.layers(scene), progress: change == 0 ? 0 : (1 - scale) / change)
         }
-        let grid = input.frameGrid(start: down, end: end)
-        let frames = try grid.frames(
-            state: { time in
-                let (state, progress) = state(at: time)
-                return SimulationFrame(
-                    time: time, phase: time < up ? .interactive : .animating, progress: progress,
-                    layers: state.layers(scene))
-            },
-            finalState: { time in
-                SimulationFrame(
-                    time: time, phase: .settled, progress: 0, layers: AppStoreState.cellAtRest(scene).layers(scene))
-            })
-        return Simulation(
-            presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? down) - down,
-            layers: AppStoreState.layerDescriptions(scene),
-            decision: decision(gesture.track, release: gesture.release, progress: state(at: up).1),
-            events: gesture.events(completed: end, outcome: .cancel), frames: frames)
+        return try InteractiveTransition(
+            presetID: description.id, layers: AppStoreState.layerDescriptions(scene), gesture: gesture, dragging: look,
+            decision: decision(gesture.track, release: gesture.release, progress: look(at: up).progress),
+            completed: up + easing.duration, settling: look,
+            settled: Look(layers: AppStoreState.cellAtRest(scene).layers(scene), progress: 0)
+        ).simulate(input)
     }
 
     /// The touch up: the press is undone whatever the gesture did.
