@@ -116,19 +116,17 @@ struct TwitterSwipe: Preset {
 
     /// §13.1 ended: a cancelled gesture springs back; otherwise p = 1 deletes.
     func decide(_ gesture: PresetGesture, translation: Point, velocity: Point, progress: Double) -> Decision {
-        let time = gesture.release.time
-        if gesture.release.phase == .cancelled {
-            return Decision(
-                outcome: .cancel, time: time, rule: "gestureCancelled", translation: translation, velocity: velocity,
-                progress: progress, explanation: "the gesture was cancelled: the row springs back")
-        }
+        let cancelled = gesture.release.phase == .cancelled
         let dx = Format.amount(translation.x)
         let explanation =
-            progress >= 1
-            ? "released at dx = \(dx) pt, at or past the threshold (p = 1): delete"
-            : "released at dx = \(dx) pt, p = \(Format.ratio(progress)) < 1: the row springs back"
+            cancelled
+            ? "the gesture was cancelled: the row springs back"
+            : progress >= 1
+                ? "released at dx = \(dx) pt, at or past the threshold (p = 1): delete"
+                : "released at dx = \(dx) pt, p = \(Format.ratio(progress)) < 1: the row springs back"
         return Decision(
-            outcome: progress >= 1 ? .finish : .cancel, time: time, rule: "distance", translation: translation,
-            velocity: velocity, progress: progress, explanation: explanation)
+            outcome: !cancelled && progress >= 1 ? .finish : .cancel, time: gesture.release.time,
+            rule: cancelled ? "gestureCancelled" : "distance", translation: translation, velocity: velocity,
+            progress: progress, explanation: explanation)
     }
 }
