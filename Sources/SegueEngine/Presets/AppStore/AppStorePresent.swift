@@ -69,18 +69,17 @@ struct AppStorePresent: Preset {
         let blur = TimingCurve.cubic(.easeInEaseOut, duration: AppStoreConstants.blurDuration)
         let screenWidth = scene.window.width
         let screenHeight = scene.window.height
-        func state(at time: Double) -> (AppStoreState, Double) {
+        func look(at time: Double) -> Look {
             let x = plan.spring.fraction(at: time)
             let linear = min(max(time / plan.expandDuration, 0), 1)
             let width = plan.from.width + (screenWidth - plan.from.width) * linear
             let height = plan.from.height + (screenHeight - plan.from.height) * linear
             let top = plan.from.minY * (1 - x) + topOffset
             let frame = Rect(x: (screenWidth - width) / 2, y: top, width: width, height: height)
-            return (
-                AppStoreState(
-                    visibleRect: frame, cornerRadius: radius * (1 - linear), isCell: false,
-                    backdropOpacity: blur.fraction(at: time)), x
-            )
+            let state = AppStoreState(
+                visibleRect: frame, cornerRadius: radius * (1 - linear), isCell: false,
+                backdropOpacity: blur.fraction(at: time))
+            return Look(layers: state.layers(scene), progress: x)
         }
         let settled = AppStoreState(
             visibleRect: Rect(x: 0, y: topOffset, width: screenWidth, height: screenHeight), cornerRadius: 0,
@@ -88,10 +87,7 @@ struct AppStorePresent: Preset {
         return try TapTransition(
             presetID: description.id, layers: AppStoreState.layerDescriptions(scene),
             duration: max(plan.duration, AppStoreConstants.blurDuration),
-            animating: { time in
-                let (state, x) = state(at: time)
-                return Look(layers: state.layers(scene), progress: x)
-            }, settled: settled.layers(scene)
+            animating: look, settled: settled.layers(scene)
         ).simulate(input)
     }
 }

@@ -122,18 +122,13 @@ enum TouchwondersDriver {
             let velocity = stroke.velocity(at: release.time, using: estimator).velocity
             let translation = stroke.translation(at: release.time)
             let prefix = strokes.count > 1 ? "stroke \(index + 1) of \(strokes.count): " : ""
-            let decision: Decision
-            if release.phase == .cancelled {
-                decision = Decision(
-                    outcome: .cancel, time: release.time, rule: "gestureCancelled", translation: translation,
-                    velocity: velocity, progress: released.fraction,
-                    explanation: prefix + "the gesture was cancelled: cancel")
-            } else {
-                let (rule, outcome, why) = model.decide(fraction: released.fraction, velocity: velocity)
-                decision = Decision(
-                    outcome: outcome, time: release.time, rule: rule, translation: translation, velocity: velocity,
-                    progress: released.fraction, explanation: prefix + why)
-            }
+            let (rule, outcome, why): (String, Decision.Outcome, String) =
+                release.phase == .cancelled
+                ? ("gestureCancelled", .cancel, "the gesture was cancelled: cancel")
+                : model.decide(fraction: released.fraction, velocity: velocity)
+            let decision = Decision(
+                outcome: outcome, time: release.time, rule: rule, translation: translation, velocity: velocity,
+                progress: released.fraction, explanation: prefix + why)
             let target = model.target(decision.outcome)
             let relative = model.relativeVelocity(from: released, to: target, velocity: velocity)
             let settle = try physics.checkedSettlingDuration(initialVelocity: relative, input: input)
