@@ -136,16 +136,11 @@ struct AppStoreInteractiveDismiss: Preset {
         let dismiss = AppStoreDismiss.spring(parameters)
         // The finger lets go at the last sample; a crossing starts the dismissal earlier,
         // while the frames stay interactive until the finger lifts.
-        let release = track.samples.last ?? track.began
-        let releaseTime = release.time
+        let releaseTime = (track.samples.last ?? track.began).time
         // The dismiss spring after a crossing, else the shrink animator's reversal.
         let settleEnd = drive.crossing.map { $0.time + dismiss.duration } ?? drive.snapshots.last?.animator.runEndTime
         let end = max(settleEnd ?? releaseTime, releaseTime)
         let shrunk = AppStoreScene.scaled(scene.bounds, by: shrink)
-        func shrinkState(at time: Double) -> (AppStoreState, Double) {
-            let p = drive.animator(at: time)?.progress(at: time).value ?? 0
-            return (AppStoreState.detail(scene, scale: 1 - (1 - shrink) * p, radius: radius * p), p)
-        }
         let grid = input.frameGrid(start: began, end: end)
         let frames = try grid.frames(
             state: { time in
@@ -156,22 +151,20 @@ struct AppStoreInteractiveDismiss: Preset {
                         x, from: shrunk, fromRadius: radius * shrink, scene: scene, radius: radius)
                     return SimulationFrame(time: time, phase: phase, progress: 1, layers: state.layers(scene))
                 }
-                let (state, p) = shrinkState(at: time)
+                let p = drive.animator(at: time)?.progress(at: time).value ?? 0
+                let state = AppStoreState.detail(scene, scale: 1 - (1 - shrink) * p, radius: radius * p)
                 return SimulationFrame(time: time, phase: phase, progress: p, layers: state.layers(scene))
             },
             finalState: { time in
-                if drive.crossing != nil {
-                    return SimulationFrame(
-                        time: time, phase: .settled, progress: 1,
-                        layers: AppStoreState.cellAtRest(scene, radius: radius).layers(scene))
-                }
+                // Dismissed: the cell back in the list; reversed: the detail at rest.
+                let dismissed = drive.crossing != nil
+                let state =
+                    dismissed ? AppStoreState.cellAtRest(scene, radius: radius) : .detail(scene, scale: 1, radius: 0)
                 return SimulationFrame(
-                    time: time, phase: .settled, progress: 0,
-                    layers: AppStoreState.detail(scene, scale: 1, radius: 0).layers(scene))
+                    time: time, phase: .settled, progress: dismissed ? 1 : 0, layers: state.layers(scene))
             })
-        let outcome: Decision.Outcome = drive.crossing != nil ? .finish : .cancel
         var events = [SimulationEvent(time: began, type: .began), SimulationEvent(time: releaseTime, type: .released)]
-        events.append(SimulationEvent(time: end, type: outcome == .finish ? .finished : .cancelled))
+        events.append(SimulationEvent(time: end, type: drive.crossing != nil ? .finished : .cancelled))
         return Simulation(
             presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
             layers: AppStoreState.layerDescriptions(scene),
