@@ -73,8 +73,7 @@ struct TwitterSwipe: Preset {
 
         let releaseTranslation = gesture.translation(at: releaseTime)
         let released = TwitterSwipeState.dragged(releaseTranslation.x, scene: scene, threshold: threshold)
-        let decision = decide(
-            gesture, translation: releaseTranslation, velocity: gesture.releaseVelocity, progress: released.progress)
+        let decision = decide(gesture, translation: releaseTranslation, progress: released.progress)
         let deletes = decision.outcome == .finish
         let target = deletes ? released.state.deleted(window: scene.window) : TwitterSwipeState.rest
         let easing: TimingCurve =
@@ -115,7 +114,7 @@ struct TwitterSwipe: Preset {
     }
 
     /// §13.1 ended: a cancelled gesture springs back; otherwise p = 1 deletes.
-    func decide(_ gesture: PresetGesture, translation: Point, velocity: Point, progress: Double) -> Decision {
+    func decide(_ gesture: PresetGesture, translation: Point, progress: Double) -> Decision {
         let cancelled = gesture.release.phase == .cancelled
         let dx = Format.amount(translation.x)
         let explanation =
@@ -126,7 +125,8 @@ struct TwitterSwipe: Preset {
                 : "released at dx = \(dx) pt, p = \(Format.ratio(progress)) < 1: the row springs back"
         return Decision(
             outcome: !cancelled && progress >= 1 ? .finish : .cancel, time: gesture.release.time,
-            rule: cancelled ? "gestureCancelled" : "distance", translation: translation, velocity: velocity,
+            rule: cancelled ? "gestureCancelled" : "distance", translation: translation,
+            velocity: gesture.releaseVelocity,
             progress: progress, explanation: explanation)
     }
 }
