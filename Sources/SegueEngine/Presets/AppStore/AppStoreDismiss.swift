@@ -16,19 +16,16 @@ struct AppStoreDismiss: Preset {
             "Wirawit Rueopas, “App Store Interactive Transition Revealed”, and github.com/aunnnn/AppStoreiOS11InteractiveTransition (5 Dismissing)"
     )
     let sceneFields = AppStoreScene.fields
-    let parameters: [ParameterSpec] = [
-        AppStoreParameters.Keys.shrinkScale.spec, AppStoreParameters.Keys.dismissDuration.spec,
-        AppStoreParameters.Keys.dismissDampingRatio.spec,
-        AppStoreParameters.Keys.cornerRadius.spec,
-    ]
+    let parameters = [ParameterSpec](
+        AppStoreParameters.Keys.shrinkScale, AppStoreParameters.Keys.dismissDuration,
+        AppStoreParameters.Keys.dismissDampingRatio, AppStoreParameters.Keys.cornerRadius)
     let trigger = Trigger.tap
 
     /// The dismiss spring.
     static func spring(_ parameters: ParameterValues) -> TimingCurve {
-        let duration = parameters[AppStoreParameters.Keys.dismissDuration]
-        let zeta = parameters[AppStoreParameters.Keys.dismissDampingRatio]
-        let spring = Spring.uikit(duration: duration, dampingRatio: zeta) ?? .systemDefault
-        return .spring(spring, initialVelocity: 0, duration: duration)
+        .uikitSpring(
+            duration: parameters[AppStoreParameters.Keys.dismissDuration],
+            dampingRatio: parameters[AppStoreParameters.Keys.dismissDampingRatio])
     }
 
     /// The card at spring progress `x`: its visible rect from `from` to the cell's frame
@@ -41,11 +38,6 @@ struct AppStoreDismiss: Preset {
             cornerRadius: fromRadius + (radius - fromRadius) * x, isCell: false, backdropOpacity: 1 - x)
     }
 
-    /// The cell back in the list: identity, its radius and shadow, no blur.
-    static func settled(_ scene: AppStoreScene, radius: Double) -> AppStoreState {
-        AppStoreState.cellAtRest(scene, radius: radius)
-    }
-
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = AppStoreScene(input.scene)
         let parameters = input.parameters
@@ -54,7 +46,7 @@ struct AppStoreDismiss: Preset {
         return try TapTransition(
             presetID: description.id, layers: AppStoreState.layerDescriptions(scene), easing: Self.spring(parameters),
             state: { x in Self.state(x, from: from, fromRadius: radius, scene: scene, radius: radius).layers(scene) },
-            settled: Self.settled(scene, radius: radius).layers(scene)
+            settled: AppStoreState.cellAtRest(scene, radius: radius).layers(scene)
         ).simulate(input)
     }
 }

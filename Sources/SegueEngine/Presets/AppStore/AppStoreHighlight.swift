@@ -20,10 +20,9 @@ struct AppStoreHighlight: Preset {
             "Wirawit Rueopas, “App Store Interactive Transition Revealed”, and github.com/aunnnn/AppStoreiOS11InteractiveTransition (1 Highlighting)"
     )
     let sceneFields = AppStoreScene.fields
-    let parameters: [ParameterSpec] = [
-        AppStoreParameters.Keys.highlightedScale.spec, AppStoreParameters.Keys.highlightDuration.spec,
-        AppStoreParameters.Keys.highlightDampingRatio.spec,
-    ]
+    let parameters = [ParameterSpec](
+        AppStoreParameters.Keys.highlightedScale, AppStoreParameters.Keys.highlightDuration,
+        AppStoreParameters.Keys.highlightDampingRatio)
     let trigger = Trigger.gesture(
         example: AppStoreExampleGestures.highlight,
         rules: DecisionRules(
@@ -38,10 +37,9 @@ struct AppStoreHighlight: Preset {
 
     /// The spring both highlight animations use.
     static func spring(_ parameters: ParameterValues) -> TimingCurve {
-        let duration = parameters[AppStoreParameters.Keys.highlightDuration]
-        let zeta = parameters[AppStoreParameters.Keys.highlightDampingRatio]
-        let spring = Spring.uikit(duration: duration, dampingRatio: zeta) ?? .systemDefault
-        return .spring(spring, initialVelocity: 0, duration: duration)
+        .uikitSpring(
+            duration: parameters[AppStoreParameters.Keys.highlightDuration],
+            dampingRatio: parameters[AppStoreParameters.Keys.highlightDampingRatio])
     }
 
     /// The pressed card's scale at `time` for a touch down at `down` and, if given, up at `up`.
@@ -57,41 +55,25 @@ struct AppStoreHighlight: Preset {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = AppStoreScene(input.scene)
         let parameters = input.parameters
-        let track = try AppStoreGesture.endingTrack(input)
-        let down = track.began.time
-        let release = track.release ?? track.began
-        let up = release.time
+        let gesture = try PresetGesture(input)
+        let down = gesture.track.began.time
+        let up = gesture.release.time
         let pressed = parameters[AppStoreParameters.Keys.highlightedScale]
+        let change = 1 - pressed
         let easing = Self.spring(parameters)
-        let end = up + easing.duration
-        func state(at time: Double) -> (AppStoreState, Double) {
+        /// The card at `time`; the progress is how far it is pressed.
+        func look(at time: Double) -> Look {
             let scale = Self.scale(at: time, down: down, up: up, pressed: pressed, easing: easing)
             var state = AppStoreState.cellAtRest(scene)
             state.visibleRect = AppStoreScene.scaled(scene.cardFrame, by: scale)
-            return (state, scale)
+            return Look(layers: state.layers(scene), progress: change == 0 ? 0 : (1 - scale) / change)
         }
-        let change = 1 - pressed
-        let grid = input.frameGrid(start: down, end: end)
-        let frames = try grid.frames(
-            state: { time in
-                let (state, scale) = state(at: time)
-                return SimulationFrame(
-                    time: time, phase: time < up ? .interactive : .animating,
-                    progress: change == 0 ? 0 : (1 - scale) / change, layers: state.layers(scene))
-            },
-            finalState: { time in
-                SimulationFrame(
-                    time: time, phase: .settled, progress: 0, layers: AppStoreState.cellAtRest(scene).layers(scene))
-            })
-        return Simulation(
-            presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? down) - down,
-            layers: AppStoreState.layerDescriptions(scene),
-            decision: decision(track, release: release, progress: change == 0 ? 0 : (1 - state(at: up).1) / change),
-            events: [
-                SimulationEvent(time: down, type: .began), SimulationEvent(time: up, type: .released),
-                SimulationEvent(time: end, type: .cancelled),
-            ],
-            frames: frames)
+        return try InteractiveTransition(
+            presetID: description.id, layers: AppStoreState.layerDescriptions(scene), gesture: gesture, dragging: look,
+            decision: decision(gesture.track, release: gesture.release, progress: look(at: up).progress),
+            completed: up + easing.duration, settling: look,
+            settled: Look(layers: AppStoreState.cellAtRest(scene).layers(scene), progress: 0)
+        ).simulate(input)
     }
 
     /// The touch up: the press is undone whatever the gesture did.

@@ -18,19 +18,11 @@ struct AppStoreInteractiveDismiss: Preset {
         source:
             "Wirawit Rueopas, “App Store Interactive Transition Revealed”, and github.com/aunnnn/AppStoreiOS11InteractiveTransition (4 Interactive Dismissing)"
     )
-    let sceneFields: [ParameterSpec] =
-        AppStoreScene.fields + [
-            Keys.scrollOffset.spec
-        ]
-    let parameters: [ParameterSpec] = [
-        AppStoreParameters.Keys.shrinkScale.spec, AppStoreParameters.Keys.cornerRadius.spec,
-        Keys.progressDistance.spec,
-        Keys.edgeProgressSpace.spec,
-        Keys.edgeWidth.spec,
-        Keys.shrinkAnimatorDuration.spec,
-        AppStoreParameters.Keys.dismissDuration.spec, AppStoreParameters.Keys.dismissDampingRatio.spec,
-        Keys.velocityEstimator.spec,
-    ]
+    let sceneFields = AppStoreScene.fields + [ParameterSpec](Keys.scrollOffset)
+    let parameters = [ParameterSpec](
+        AppStoreParameters.Keys.shrinkScale, AppStoreParameters.Keys.cornerRadius, Keys.progressDistance,
+        Keys.edgeProgressSpace, Keys.edgeWidth, Keys.shrinkAnimatorDuration, AppStoreParameters.Keys.dismissDuration,
+        AppStoreParameters.Keys.dismissDampingRatio, Keys.velocityEstimator)
     /// One rule; which recogniser drove it (the source) opens the decision's explanation.
     let trigger = Trigger.gesture(
         example: AppStoreExampleGestures.interactiveDismiss,
@@ -130,7 +122,9 @@ struct AppStoreInteractiveDismiss: Preset {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let scene = AppStoreScene(input.scene)
         let parameters = input.parameters
-        let track = try AppStoreGesture.track(input)
+        guard let track = input.gesture else {
+            throw SimulationError.gestureRequired
+        }
         let drive = Self.drive(track, scene: scene, parameters: parameters)
         guard drive.crossing != nil || track.release != nil else {
             let distance = Format.amount(parameters[AppStoreInteractiveDismiss.Keys.progressDistance])
@@ -142,19 +136,11 @@ struct AppStoreInteractiveDismiss: Preset {
         let dismiss = AppStoreDismiss.spring(parameters)
         // The finger lets go at the last sample; a crossing starts the dismissal earlier,
         // while the frames stay interactive until the finger lifts.
-        let release = track.samples.last ?? track.began
-        let releaseTime = release.time
-        let end: Double
-        if let crossing = drive.crossing {
-            end = max(crossing.time + dismiss.duration, releaseTime)
-        } else {
-            end = max(drive.snapshots.last?.animator.runEndTime ?? releaseTime, releaseTime)
-        }
+        let releaseTime = (track.samples.last ?? track.began).time
+        // The dismiss spring after a crossing, else the shrink animator's reversal.
+        let settleEnd = drive.crossing.map { $0.time + dismiss.duration } ?? drive.snapshots.last?.animator.runEndTime
+        let end = max(settleEnd ?? releaseTime, releaseTime)
         let shrunk = AppStoreScene.scaled(scene.bounds, by: shrink)
-        func shrinkState(at time: Double) -> (AppStoreState, Double) {
-            let p = drive.animator(at: time)?.progress(at: time).value ?? 0
-            return (AppStoreState.detail(scene, scale: 1 - (1 - shrink) * p, radius: radius * p), p)
-        }
         let grid = input.frameGrid(start: began, end: end)
         let frames = try grid.frames(
             state: { time in
@@ -165,22 +151,20 @@ struct AppStoreInteractiveDismiss: Preset {
                         x, from: shrunk, fromRadius: radius * shrink, scene: scene, radius: radius)
                     return SimulationFrame(time: time, phase: phase, progress: 1, layers: state.layers(scene))
                 }
-                let (state, p) = shrinkState(at: time)
+                let p = drive.animator(at: time)?.progress(at: time).value ?? 0
+                let state = AppStoreState.detail(scene, scale: 1 - (1 - shrink) * p, radius: radius * p)
                 return SimulationFrame(time: time, phase: phase, progress: p, layers: state.layers(scene))
             },
             finalState: { time in
-                if drive.crossing != nil {
-                    return SimulationFrame(
-                        time: time, phase: .settled, progress: 1,
-                        layers: AppStoreDismiss.settled(scene, radius: radius).layers(scene))
-                }
+                // Dismissed: the cell back in the list; reversed: the detail at rest.
+                let dismissed = drive.crossing != nil
+                let state =
+                    dismissed ? AppStoreState.cellAtRest(scene, radius: radius) : .detail(scene, scale: 1, radius: 0)
                 return SimulationFrame(
-                    time: time, phase: .settled, progress: 0,
-                    layers: AppStoreState.detail(scene, scale: 1, radius: 0).layers(scene))
+                    time: time, phase: .settled, progress: dismissed ? 1 : 0, layers: state.layers(scene))
             })
-        let outcome: Decision.Outcome = drive.crossing != nil ? .finish : .cancel
         var events = [SimulationEvent(time: began, type: .began), SimulationEvent(time: releaseTime, type: .released)]
-        events.append(SimulationEvent(time: end, type: outcome == .finish ? .finished : .cancelled))
+        events.append(SimulationEvent(time: end, type: drive.crossing != nil ? .finished : .cancelled))
         return Simulation(
             presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
             layers: AppStoreState.layerDescriptions(scene),
@@ -216,27 +200,24 @@ struct AppStoreInteractiveDismiss: Preset {
         let gatingOffset: Double? = drive.source == .dragDown ? scene.scrollOffset : nil
         let p = Format.ratio(drive.progress)
         let rule = "progressThreshold"
+        func decided(_ outcome: Decision.Outcome, _ rule: String, _ progress: Double, _ why: String) -> Decision {
+            Decision(
+                outcome: outcome, time: time, rule: rule, translation: translation, velocity: velocity,
+                progress: progress, explanation: "\(gate); \(why)", source: drive.source.rawValue,
+                scrollOffset: gatingOffset)
+        }
         if let crossing = drive.crossing {
-            return Decision(
-                outcome: .finish, time: time, rule: rule, translation: translation, velocity: velocity,
-                progress: drive.progress,
-                explanation:
-                    "\(gate); progress reached \(p) (\(distance) pt is 1) at \(Format.amount(crossing.time)) s "
-                    + "with the finger down: dismiss at once (the finger let go at \(Format.amount(time)) s)",
-                source: drive.source.rawValue, scrollOffset: gatingOffset)
+            return decided(
+                .finish, rule, drive.progress,
+                "progress reached \(p) (\(distance) pt is 1) at \(Format.amount(crossing.time)) s with the finger "
+                    + "down: dismiss at once (the finger let go at \(Format.amount(time)) s)")
         }
         if drive.snapshots.isEmpty {
-            return Decision(
-                outcome: .cancel, time: time, rule: "gate", translation: translation, velocity: velocity, progress: 0,
-                explanation: "\(gate); the gesture ended before the shrink began: nothing to undo",
-                source: drive.source.rawValue, scrollOffset: gatingOffset)
+            return decided(.cancel, "gate", 0, "the gesture ended before the shrink began: nothing to undo")
         }
         let cancelled = track.release?.phase == .cancelled
-        return Decision(
-            outcome: .cancel, time: time, rule: cancelled ? "gestureCancelled" : rule, translation: translation,
-            velocity: velocity, progress: drive.progress,
-            explanation: "\(gate); \(cancelled ? "cancelled" : "released") at progress \(p) < 1: the shrink "
-                + "reverses (no velocity rule)",
-            source: drive.source.rawValue, scrollOffset: gatingOffset)
+        return decided(
+            .cancel, cancelled ? "gestureCancelled" : rule, drive.progress,
+            "\(cancelled ? "cancelled" : "released") at progress \(p) < 1: the shrink reverses (no velocity rule)")
     }
 }

@@ -36,14 +36,13 @@ extension AppStoreInteractiveDismiss {
             source:
                 "AppStoreiOS11InteractiveTransition (Wirawit Rueopas): UIViewPropertyAnimator(duration: 0, curve: .linear); UIKit, as Segue models it"
         )
-        static let velocityEstimator = ParameterKey.choice(
-            "velocityEstimator", default: VelocityEstimator.uikit,
-            summary: "How the reported velocity is estimated (no rule reads it:).",
-            source: "UIKit's UIPanGestureRecognizer velocity; Flutter's VelocityTracker")
+        static let velocityEstimator = SharedKeys.velocityEstimator.defaulting(
+            to: .uikit, summary: "How the reported velocity is estimated (no rule reads it:).")
     }
 }
 
-extension AppStoreParameters {
+/// Parameters the App Store presets share, with their seed sources.
+enum AppStoreParameters {
     enum Keys {
         static let highlightedScale = ParameterKey.number(
             "highlightedScale", default: AppStoreConstants.highlightedScale, in: 0.05...1,

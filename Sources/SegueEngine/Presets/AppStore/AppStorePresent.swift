@@ -19,12 +19,9 @@ struct AppStorePresent: Preset {
             "Wirawit Rueopas, “App Store Interactive Transition Revealed”, and github.com/aunnnn/AppStoreiOS11InteractiveTransition (2 Before presenting, 3 Presenting)"
     )
     let sceneFields = AppStoreScene.fields
-    let parameters: [ParameterSpec] = [
-        Keys.pressDuration.spec,
-        AppStoreParameters.Keys.highlightedScale.spec, AppStoreParameters.Keys.highlightDuration.spec,
-        AppStoreParameters.Keys.highlightDampingRatio.spec, AppStoreParameters.Keys.cornerRadius.spec,
-        Keys.topOffset.spec,
-    ]
+    let parameters = [ParameterSpec](
+        Keys.pressDuration, AppStoreParameters.Keys.highlightedScale, AppStoreParameters.Keys.highlightDuration,
+        AppStoreParameters.Keys.highlightDampingRatio, AppStoreParameters.Keys.cornerRadius, Keys.topOffset)
     let trigger = Trigger.tap
 
     /// The present's numbers, from the frozen card's frame (window points).
@@ -48,8 +45,7 @@ struct AppStorePresent: Preset {
                 AppStoreConstants.presentBaseDuration + AppStoreConstants.presentDurationRange * distance
                 / window.height
             expandDuration = AppStoreConstants.expandFraction * duration
-            let spring = Spring.uikit(duration: duration, dampingRatio: dampingRatio) ?? .systemDefault
-            self.spring = .spring(spring, initialVelocity: 0, duration: duration)
+            spring = .uikitSpring(duration: duration, dampingRatio: dampingRatio)
         }
     }
 
@@ -73,18 +69,17 @@ struct AppStorePresent: Preset {
         let blur = TimingCurve.cubic(.easeInEaseOut, duration: AppStoreConstants.blurDuration)
         let screenWidth = scene.window.width
         let screenHeight = scene.window.height
-        func state(at time: Double) -> (AppStoreState, Double) {
+        func look(at time: Double) -> Look {
             let x = plan.spring.fraction(at: time)
             let linear = min(max(time / plan.expandDuration, 0), 1)
             let width = plan.from.width + (screenWidth - plan.from.width) * linear
             let height = plan.from.height + (screenHeight - plan.from.height) * linear
             let top = plan.from.minY * (1 - x) + topOffset
             let frame = Rect(x: (screenWidth - width) / 2, y: top, width: width, height: height)
-            return (
-                AppStoreState(
-                    visibleRect: frame, cornerRadius: radius * (1 - linear), isCell: false,
-                    backdropOpacity: blur.fraction(at: time)), x
-            )
+            let state = AppStoreState(
+                visibleRect: frame, cornerRadius: radius * (1 - linear), isCell: false,
+                backdropOpacity: blur.fraction(at: time))
+            return Look(layers: state.layers(scene), progress: x)
         }
         let settled = AppStoreState(
             visibleRect: Rect(x: 0, y: topOffset, width: screenWidth, height: screenHeight), cornerRadius: 0,
@@ -92,10 +87,7 @@ struct AppStorePresent: Preset {
         return try TapTransition(
             presetID: description.id, layers: AppStoreState.layerDescriptions(scene),
             duration: max(plan.duration, AppStoreConstants.blurDuration),
-            animating: { time in
-                let (state, x) = state(at: time)
-                return Look(layers: state.layers(scene), progress: x)
-            }, settled: settled.layers(scene)
+            animating: look, settled: settled.layers(scene)
         ).simulate(input)
     }
 }

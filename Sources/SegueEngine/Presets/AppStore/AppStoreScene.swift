@@ -18,16 +18,6 @@ struct AppStoreScene: Sendable {
 
     static let fields = [ParameterSpec](Keys.window, Keys.cardFrame)
 
-    init(window: Size, cardFrame: Rect) {
-        self.window = window
-        self.cardFrame = cardFrame
-    }
-
-    init(_ values: ParameterValues) {
-        self.init(window: values[AppStoreScene.Keys.window], cardFrame: values[AppStoreScene.Keys.cardFrame])
-        scrollOffset = values[AppStoreInteractiveDismiss.Keys.scrollOffset]
-    }
-
     /// Why the present cannot start from `card`, the tapped card as pressed, or nothing: it was
     /// tapped, so some of it is in the window, and its top is at most one window height above the
     /// screen (a card scrolled further up has left it). The present's spring reads the card's
@@ -53,5 +43,13 @@ struct AppStoreScene: Sendable {
     /// `scale(s)` transform shows.
     static func scaled(_ rect: Rect, by scale: Double) -> Rect {
         Rect(center: rect.center, size: Size(width: rect.width * scale, height: rect.height * scale))
+    }
+}
+
+extension AppStoreScene {
+    init(_ values: ParameterValues) {
+        self.init(
+            window: values[Keys.window], cardFrame: values[Keys.cardFrame],
+            scrollOffset: values[AppStoreInteractiveDismiss.Keys.scrollOffset])
     }
 }

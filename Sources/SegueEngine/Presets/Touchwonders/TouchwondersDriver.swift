@@ -63,14 +63,10 @@ enum TouchwondersDriver {
     static func simulate(
         _ model: some TouchwondersModel, input: SimulationInput, layers: [LayerDescription]
     ) throws(SimulationError) -> Simulation {
-        guard let track = input.gesture else {
-            throw SimulationError.gestureRequired
-        }
-        guard let lastRelease = track.release else {
-            throw SimulationError.gestureNeverEnds(otherwise: nil)
-        }
+        let gesture = try PresetGesture(input)
+        let track = gesture.track
         let parameters = input.parameters
-        let estimator = parameters[TouchwondersReleaseRule.Keys.velocityEstimator]
+        let estimator = gesture.estimator
         let strokes = track.strokes
         let began = track.began.time
         if let reason = model.gate(strokes[0], estimator: estimator) {
@@ -81,7 +77,7 @@ enum TouchwondersDriver {
                         "The first stroke never started the transition (\(reason)), so there is nothing in flight "
                         + "for stroke 2 to grab; send one stroke, or start the transition with the first.")
             }
-            return try ignored(model, track: track, release: lastRelease, reason: reason, input: input, layers: layers)
+            return try ignored(model, gesture, reason: reason, input: input, layers: layers)
         }
         let physics = TouchwondersSpring(parameters)
         let nominal =
@@ -106,7 +102,7 @@ enum TouchwondersDriver {
                 grab = previous.state(after: time - previous.releaseTime)
                 let touch = stroke.began.location
                 let rect = grab.element
-                guard touch.x >= rect.minX, touch.x <= rect.maxX, touch.y >= rect.minY, touch.y <= rect.maxY else {
+                guard Self.touches(rect, touch) else {
                     throw SimulationError.sampleRefused(
                         index: strokeStart,
                         reason:
@@ -126,18 +122,13 @@ enum TouchwondersDriver {
             let velocity = stroke.velocity(at: release.time, using: estimator).velocity
             let translation = stroke.translation(at: release.time)
             let prefix = strokes.count > 1 ? "stroke \(index + 1) of \(strokes.count): " : ""
-            let decision: Decision
-            if release.phase == .cancelled {
-                decision = Decision(
-                    outcome: .cancel, time: release.time, rule: "gestureCancelled", translation: translation,
-                    velocity: velocity, progress: released.fraction,
-                    explanation: prefix + "the gesture was cancelled: cancel")
-            } else {
-                let (rule, outcome, why) = model.decide(fraction: released.fraction, velocity: velocity)
-                decision = Decision(
-                    outcome: outcome, time: release.time, rule: rule, translation: translation, velocity: velocity,
-                    progress: released.fraction, explanation: prefix + why)
-            }
+            let (rule, outcome, why): (String, Decision.Outcome, String) =
+                release.phase == .cancelled
+                ? ("gestureCancelled", .cancel, "the gesture was cancelled: cancel")
+                : model.decide(fraction: released.fraction, velocity: velocity)
+            let decision = Decision(
+                outcome: outcome, time: release.time, rule: rule, translation: translation, velocity: velocity,
+                progress: released.fraction, explanation: prefix + why)
             let target = model.target(decision.outcome)
             let relative = model.relativeVelocity(from: released, to: target, velocity: velocity)
             let settle = try physics.checkedSettlingDuration(initialVelocity: relative, input: input)
@@ -209,25 +200,59 @@ enum TouchwondersDriver {
 
     /// A pan that never started the transition: nothing moves, and the release cancels by the gate.
     static func ignored(
-        _ model: some TouchwondersModel, track: GestureTrack, release: GestureSample, reason: String,
-        input: SimulationInput, layers: [LayerDescription]
+        _ model: some TouchwondersModel, _ gesture: PresetGesture, reason: String, input: SimulationInput,
+        layers: [LayerDescription]
     ) throws(SimulationError) -> Simulation {
+        let track = gesture.track
+        let release = gesture.release
         let grid = input.frameGrid(start: track.began.time, end: release.time)
         let frames = try grid.frames(
             state: { SimulationFrame(time: $0, phase: .interactive, progress: 0, layers: model.untouchedLayers) },
             finalState: { SimulationFrame(time: $0, phase: .settled, progress: 0, layers: model.untouchedLayers) })
-        let estimator = input.parameters[TouchwondersReleaseRule.Keys.velocityEstimator]
         let decision = Decision(
             outcome: .cancel, time: release.time, rule: "gate", translation: track.translation(at: release.time),
-            velocity: track.velocity(at: release.time, using: estimator).velocity, progress: 0,
+            velocity: gesture.releaseVelocity, progress: 0,
             explanation: reason + ", so the transition never started: cancel")
         return Simulation(
             presetID: model.id, frameRate: input.frameRate,
             duration: (frames.last?.time ?? track.began.time) - track.began.time, layers: layers, decision: decision,
-            events: [
-                SimulationEvent(time: track.began.time, type: .began),
-                SimulationEvent(time: release.time, type: .released),
-                SimulationEvent(time: release.time, type: .cancelled),
-            ], frames: frames)
+            events: gesture.events(completed: release.time, outcome: .cancel), frames: frames)
+    }
+
+    /// Whether `point` lies in `rect`, edges included.
+    static func touches(_ rect: Rect, _ point: Point) -> Bool {
+        point.x >= rect.minX && point.x <= rect.maxX && point.y >= rect.minY && point.y <= rect.maxY
+    }
+
+    /// An example's start rule (§8.3, §8.4): a pan that touches `target` (`named` in the reason)
+    /// and begins mostly vertical, down for `direction` +1 and up for −1.
+    static func gate(_ stroke: GestureTrack, touching target: Rect, named: String, direction: Double) -> String? {
+        let touch = stroke.began.location
+        guard touches(target, touch) else {
+            return "the touch at (\(Format.amount(touch.x)), \(Format.amount(touch.y))) misses \(named)"
+        }
+        guard let moved = stroke.samples.first(where: { $0.location != touch }) else {
+            return "the finger never moved"
+        }
+        let t = moved.location - touch
+        guard t.y * direction > 0 && abs(t.y) > abs(t.x) else {
+            return "the pan began along (\(Format.amount(t.x)), \(Format.amount(t.y))), not mostly "
+                + (direction > 0 ? "downward" : "upward")
+        }
+        return nil
+    }
+
+    /// An example drag at 60 Hz: touch down at `start`, `moves` changed samples at `place` of the
+    /// fraction moved (k/moves), and the lift at `end` on frame `liftFrame`.
+    static func drag(from start: Point, to end: Point, moves: Int, liftFrame: Int, place: (Double) -> Point)
+        -> [GestureSample]
+    {
+        var samples = [GestureSample(time: 0, location: start, phase: .began)]
+        for step in 1...moves {
+            samples.append(
+                GestureSample(time: Double(step) / 60, location: place(Double(step) / Double(moves)), phase: .changed))
+        }
+        samples.append(GestureSample(time: Double(liftFrame) / 60, location: end, phase: .ended))
+        return samples
     }
 }

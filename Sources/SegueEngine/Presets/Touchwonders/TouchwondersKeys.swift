@@ -30,10 +30,6 @@ extension TouchwondersSpring {
 
 extension TouchwondersReleaseRule {
     enum Keys {
-        static let velocityEstimator = ParameterKey.choice(
-            "velocityEstimator", default: VelocityEstimator.uikit,
-            summary: "How the release velocity is estimated: UIKit's 0.2/0.8 blend or a least-squares fit.",
-            source: "UIKit's UIPanGestureRecognizer velocity; Flutter's VelocityTracker")
         static let flickVelocity = ParameterKey.number(
             "flickVelocity", default: 1200, in: 0...100_000, unit: "pt/s",
             summary: "The speed above which a release is a flick.",
@@ -93,10 +89,6 @@ extension TouchwondersShapeDrop {
 
 extension TouchwondersZoomPop {
     enum Keys {
-        static let window = ParameterKey.size(
-            "window", default: sceneE.window,
-            summary: "The window; both screens fill it.",
-            source: "Segue's default scene: an iPhone window (390 × 844)")
         static let headerImageFrame = ParameterKey.rect(
             "headerImageFrame", default: sceneE.header,
             summary: "The detail header image I (3:4), window points; the shared element starts here.",
@@ -105,10 +97,8 @@ extension TouchwondersZoomPop {
             "cellImageFrame", default: sceneE.cell,
             summary: "The grid cell's image T, window points; a finished pop lands the element here.",
             source: "Segue's default scene: T = (16, 300, 171, 228)")
-        static let duration = ParameterKey.number(
-            "duration", default: 0.8, in: 0.01...10, unit: "s",
-            summary: "The transition's nominal duration; the spring's settling time replaces it unless "
-                + "timelineDuration is nominal.",
+        static let duration = TouchwondersShapeDrop.Keys.duration.defaulting(
+            to: 0.8,
             source: "Touchwonders Transition: Transition(duration: 0.8, …) in InteractiveZoomTransitionController")
         enum ReleaseRule: String, ParameterChoice {
             case zoomCompletion, panInteraction
@@ -117,9 +107,8 @@ extension TouchwondersZoomPop {
             "releaseRule", default: ReleaseRule.zoomCompletion,
             summary: "How the release decides finish or cancel.",
             source: "Touchwonders Transition: InteractiveZoomTransitionController.completionPosition")
-        static let completionThreshold = ParameterKey.number(
-            "completionThreshold", default: 0.33, in: 0...1,
-            summary: "Finish when the fraction complete is above this (the library default is 1/3).",
+        static let completionThreshold = TouchwondersShapeDrop.Keys.completionThreshold.defaulting(
+            to: 0.33, summary: "Finish when the fraction complete is above this (the library default is 1/3).",
             source: "Touchwonders Transition: fractionComplete > 0.33 (InteractiveZoomTransitionController)")
         static let fadeOutStart = ParameterKey.number(
             "fadeOutStart", default: 0, in: 0...1,

@@ -98,12 +98,34 @@ enum TouchwondersReleaseRule {
             "Touchwonders Transition, github.com/Touchwonders/Transition (PanInteractionController: completionThreshold 1/3, minimumFlickVelocity 1200)"
     )
 
+    /// An example's release: the library's `panInteraction` when the `releaseRule` parameter
+    /// names it; else the example's `rule`, whose flick (above `flickVelocity`) may decide by
+    /// `flicked`, then the threshold. `finishing` is as for `panInteraction`.
+    static func decide(
+        _ parameters: ParameterValues, fraction: Double, velocity: Point, finishing: Double, rule: String,
+        flicked: (_ speed: Double) -> (Decision.Outcome, String)?
+    ) -> (rule: String, Decision.Outcome, String) {
+        let flick = parameters[Keys.flickVelocity]
+        let threshold = parameters[TouchwondersShapeDrop.Keys.completionThreshold]
+        if parameters[TouchwondersShapeDrop.Keys.releaseRule] == .panInteraction {
+            let (outcome, why) = panInteraction(
+                fraction: fraction, velocity: velocity, finishing: finishing, flick: flick, threshold: threshold)
+            return ("panInteraction", outcome, why)
+        }
+        let speed = velocity.length
+        if speed > flick, let flicked = flicked(speed) {
+            return (rule, flicked.0, flicked.1)
+        }
+        let (outcome, why) = Self.threshold(fraction, threshold, speed: speed, flick: flick)
+        return (rule, outcome, why)
+    }
+
     /// `PanInteractionController.completionPosition`: the flick is classified by its larger
     /// axis; `finishing` is the finishing direction's sign on the vertical axis (+1 down, −1 up).
     static func panInteraction(
         fraction: Double, velocity: Point, finishing: Double, flick: Double, threshold: Double
     ) -> (Decision.Outcome, String) {
-        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        let speed = velocity.length
         let vy = Format.speed(velocity.y)
         if speed >= flick && abs(velocity.y) >= abs(velocity.x) {
             if velocity.y * finishing > 0 {
@@ -125,5 +147,4 @@ enum TouchwondersReleaseRule {
         }
         return (.cancel, "\(slow); \(measured) ≤ \(Format.ratio(threshold)): cancel")
     }
-
 }

@@ -16,28 +16,16 @@ struct TouchwondersShapeDrop: Preset {
         source:
             "Touchwonders Transition, github.com/Touchwonders/Transition (Touchwonders Transition, ShapeInteraction)")
 
-    let sceneFields: [ParameterSpec] = [
-        Keys.window.spec,
-        Keys.shapeFrame.spec,
-        Keys.dropPointFraction.spec,
-    ]
+    let sceneFields = [ParameterSpec](Keys.window, Keys.shapeFrame, Keys.dropPointFraction)
 
-    let parameters: [ParameterSpec] =
-        [
-            Keys.duration.spec
-        ]
+    let parameters =
+        [ParameterSpec](Keys.duration)
         + TouchwondersSpring.parameters(
             2, 1500, 98, "Touchwonders Transition: UISpringTimingParameters(mass: 2, stiffness: 1500, damping: 98)")
-        + [
-            TouchwondersReleaseRule.Keys.timelineDuration.spec,
-            Keys.releaseRule.spec,
-            Keys.completionThreshold.spec,
-            TouchwondersReleaseRule.Keys.flickVelocity.spec,
-            Keys.velocityClip.spec,
-            Keys.dropTargetFactor.spec,
-            TouchwondersReleaseRule.Keys.velocityEstimator.spec,
-            SharedKeys.touchResampling.spec,
-        ]
+        + [ParameterSpec](
+            TouchwondersReleaseRule.Keys.timelineDuration, Keys.releaseRule, Keys.completionThreshold,
+            TouchwondersReleaseRule.Keys.flickVelocity, Keys.velocityClip, Keys.dropTargetFactor,
+            SharedKeys.velocityEstimator, SharedKeys.touchResampling)
 
     let trigger = Trigger.gesture(
         example: Self.example,
@@ -54,16 +42,9 @@ struct TouchwondersShapeDrop: Preset {
 
     static let example: [GestureSample] = {
         let start = Point(x: 195, y: 740)
-        var samples = [GestureSample(time: 0, location: start, phase: .began)]
-        for step in 1...15 {
-            let fraction = Double(step) / 15
-            let eased = fraction * (2 - fraction)
-            samples.append(
-                GestureSample(time: Double(step) / 60, location: start + Point(x: 0, y: -200 * eased), phase: .changed)
-            )
+        return TouchwondersDriver.drag(from: start, to: start + Point(x: 0, y: -200), moves: 15, liftFrame: 16) {
+            start + Point(x: 0, y: -200 * ($0 * (2 - $0)))
         }
-        samples.append(GestureSample(time: 16.0 / 60, location: start + Point(x: 0, y: -200), phase: .ended))
-        return samples
     }()
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
@@ -135,19 +116,11 @@ struct TouchwondersShapeDrop: Preset {
         }
 
         func decide(fraction: Double, velocity: Point) -> (rule: String, Decision.Outcome, String) {
-            let flick = parameters[TouchwondersReleaseRule.Keys.flickVelocity]
-            let threshold = parameters[TouchwondersShapeDrop.Keys.completionThreshold]
-            if parameters[TouchwondersShapeDrop.Keys.releaseRule] == .panInteraction {
-                let (outcome, why) = TouchwondersReleaseRule.panInteraction(
-                    fraction: fraction, velocity: velocity, finishing: -1, flick: flick, threshold: threshold)
-                return ("panInteraction", outcome, why)
+            TouchwondersReleaseRule.decide(
+                parameters, fraction: fraction, velocity: velocity, finishing: -1, rule: "shapeCompletion"
+            ) { speed in
+                velocity.y < 0 ? (.finish, "flicked up at \(Format.speed(speed)) pt/s: finish") : nil
             }
-            let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
-            if speed > flick && velocity.y < 0 {
-                return ("shapeCompletion", .finish, "flicked up at \(Format.speed(speed)) pt/s: finish")
-            }
-            let (outcome, why) = TouchwondersReleaseRule.threshold(fraction, threshold, speed: speed, flick: flick)
-            return ("shapeCompletion", outcome, why)
         }
 
         /// §8.4: per axis clip(v/(target − current), ±velocityClip); zero when either distance is 0.
@@ -161,18 +134,7 @@ struct TouchwondersShapeDrop: Preset {
 
         /// §8.4 start rule: an upward, mostly vertical pan that touches the shape.
         func gate(_ stroke: GestureTrack, estimator: VelocityEstimator) -> String? {
-            let touch = stroke.began.location
-            guard touch.x >= shape.minX, touch.x <= shape.maxX, touch.y >= shape.minY, touch.y <= shape.maxY else {
-                return "the touch at (\(Format.amount(touch.x)), \(Format.amount(touch.y))) misses the shape"
-            }
-            guard let moved = stroke.samples.first(where: { $0.location != touch }) else {
-                return "the finger never moved"
-            }
-            let t = moved.location - touch
-            guard t.y < 0 && abs(t.y) > abs(t.x) else {
-                return "the pan began along (\(Format.amount(t.x)), \(Format.amount(t.y))), not mostly upward"
-            }
-            return nil
+            TouchwondersDriver.gate(stroke, touching: shape, named: "the shape", direction: -1)
         }
 
         func layers(_ state: TouchwondersState, settled: Decision.Outcome?) -> [LayerState] {

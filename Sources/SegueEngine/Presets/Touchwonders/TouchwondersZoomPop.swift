@@ -18,36 +18,20 @@ struct TouchwondersZoomPop: Preset {
     )
 
     static let sceneE = (
-        window: Size(width: 390, height: 844),
         header: Rect(x: 10, y: 57, width: 370, height: 493.33),
         cell: Rect(x: 16, y: 300, width: 171, height: 228)
     )
 
-    let sceneFields: [ParameterSpec] = [
-        Keys.window.spec,
-        Keys.headerImageFrame.spec,
-        Keys.cellImageFrame.spec,
-    ]
+    let sceneFields = [ParameterSpec](TouchwondersShapeDrop.Keys.window, Keys.headerImageFrame, Keys.cellImageFrame)
 
-    let parameters: [ParameterSpec] =
-        [
-            Keys.duration.spec
-        ]
+    let parameters =
+        [ParameterSpec](Keys.duration)
         + TouchwondersSpring.parameters(
             0.1, 15, 2, "Touchwonders Transition: UISpringTimingParameters(mass: 0.1, stiffness: 15, damping: 2)")
-        + [
-            TouchwondersReleaseRule.Keys.timelineDuration.spec,
-            Keys.releaseRule.spec,
-            Keys.completionThreshold.spec,
-            TouchwondersReleaseRule.Keys.flickVelocity.spec,
-            Keys.fadeOutStart.spec,
-            Keys.fadeOutEnd.spec,
-            Keys.fadeInStart.spec,
-            Keys.fadeInEnd.spec,
-            Keys.legacyCentreOffset.spec,
-            TouchwondersReleaseRule.Keys.velocityEstimator.spec,
-            SharedKeys.touchResampling.spec,
-        ]
+        + [ParameterSpec](
+            TouchwondersReleaseRule.Keys.timelineDuration, Keys.releaseRule, Keys.completionThreshold,
+            TouchwondersReleaseRule.Keys.flickVelocity, Keys.fadeOutStart, Keys.fadeOutEnd, Keys.fadeInStart,
+            Keys.fadeInEnd, Keys.legacyCentreOffset, SharedKeys.velocityEstimator, SharedKeys.touchResampling)
 
     let trigger = Trigger.gesture(
         example: Self.example,
@@ -65,17 +49,9 @@ struct TouchwondersZoomPop: Preset {
     static let example: [GestureSample] = {
         let start = Point(x: 195, y: 250)
         let end = Point(x: 215, y: 480)
-        var samples = [GestureSample(time: 0, location: start, phase: .began)]
-        for step in 1...18 {
-            let fraction = Double(step) / 18
-            let eased = fraction * fraction * (3 - 2 * fraction)
-            samples.append(
-                GestureSample(
-                    time: Double(step) / 60, location: Point.interpolate(from: start, to: end, fraction: eased),
-                    phase: .changed))
+        return TouchwondersDriver.drag(from: start, to: end, moves: 18, liftFrame: 24) {
+            Point.interpolate(from: start, to: end, fraction: $0 * $0 * (3 - 2 * $0))
         }
-        samples.append(GestureSample(time: 24.0 / 60, location: end, phase: .ended))
-        return samples
     }()
 
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
@@ -173,9 +149,8 @@ struct TouchwondersZoomPop: Preset {
             let location =
                 resampling == .latest
                 ? stroke.sample(at: time)?.location ?? stroke.began.location : stroke.began.location + translation
-            let scale = Self.distance(goal, touchDown)
-            let gain =
-                scale > 0 ? (Self.distance(goal, stroke.began.location) - Self.distance(goal, location)) / scale : 0
+            let scale = (goal - touchDown).length
+            let gain = scale > 0 ? ((goal - stroke.began.location).length - (goal - location).length) / scale : 0
             var state = grab
             state.elementProgress = min(
                 max(grab.elementProgress + gain, min(0, grab.elementProgress)), max(1, grab.elementProgress))
@@ -188,28 +163,14 @@ struct TouchwondersZoomPop: Preset {
             return state
         }
 
-        static func distance(_ a: Point, _ b: Point) -> Double {
-            let d = a - b
-            return (d.x * d.x + d.y * d.y).squareRoot()
-        }
-
         func decide(fraction: Double, velocity: Point) -> (rule: String, Decision.Outcome, String) {
-            let flick = parameters[TouchwondersReleaseRule.Keys.flickVelocity]
-            let threshold = parameters[TouchwondersShapeDrop.Keys.completionThreshold]
-            if parameters[TouchwondersShapeDrop.Keys.releaseRule] == .panInteraction {
-                let (outcome, why) = TouchwondersReleaseRule.panInteraction(
-                    fraction: fraction, velocity: velocity, finishing: 1, flick: flick, threshold: threshold)
-                return ("panInteraction", outcome, why)
+            TouchwondersReleaseRule.decide(
+                parameters, fraction: fraction, velocity: velocity, finishing: 1, rule: "zoomCompletion"
+            ) { speed in
+                if velocity.y > 0 { return (.finish, "flicked down at \(Format.speed(speed)) pt/s: finish") }
+                if velocity.y < 0 { return (.cancel, "flicked up at \(Format.speed(speed)) pt/s: cancel") }
+                return nil
             }
-            let speed = Self.distance(velocity, .zero)
-            if speed > flick && velocity.y > 0 {
-                return ("zoomCompletion", .finish, "flicked down at \(Format.speed(speed)) pt/s: finish")
-            }
-            if speed > flick && velocity.y < 0 {
-                return ("zoomCompletion", .cancel, "flicked up at \(Format.speed(speed)) pt/s: cancel")
-            }
-            let (outcome, why) = TouchwondersReleaseRule.threshold(fraction, threshold, speed: speed, flick: flick)
-            return ("zoomCompletion", outcome, why)
         }
 
         /// The example's spring starts from rest (`initialVelocity` zero).
@@ -219,18 +180,7 @@ struct TouchwondersZoomPop: Preset {
 
         /// §8.3 start rule: a downward, mostly vertical pan that touches the header image.
         func gate(_ stroke: GestureTrack, estimator: VelocityEstimator) -> String? {
-            let touch = stroke.began.location
-            guard touch.x >= header.minX, touch.x <= header.maxX, touch.y >= header.minY, touch.y <= header.maxY else {
-                return "the touch at (\(Format.amount(touch.x)), \(Format.amount(touch.y))) misses the header image"
-            }
-            guard let moved = stroke.samples.first(where: { $0.location != touch }) else {
-                return "the finger never moved"
-            }
-            let t = moved.location - touch
-            guard t.y > 0 && abs(t.y) > abs(t.x) else {
-                return "the pan began along (\(Format.amount(t.x)), \(Format.amount(t.y))), not mostly downward"
-            }
-            return nil
+            TouchwondersDriver.gate(stroke, touching: header, named: "the header image", direction: 1)
         }
 
         /// An animation layer's local fraction (§8.1): 0 before its range, 1 after, linear inside.

@@ -121,8 +121,8 @@ struct PathTooltip: Preset {
         let tooltipLayer = LayerDescription(
             id: "tooltip", role: "the clock tooltip (black 70–100 % gradient, caret shape as its mask path)",
             frame: Rect(
-                x: window.width - Self.trailingInset - Self.tooltipSize.width, y: safeTop,
-                width: Self.tooltipSize.width, height: Self.tooltipSize.height),
+                origin: Point(x: window.width - Self.trailingInset - Self.tooltipSize.width, y: safeTop),
+                size: Self.tooltipSize),
             kind: .solid, fill: Color(hex: 0x000000, alpha: 0.85))
         let postHeight = scene[SceneKeys.postHeight]
         let postCount = max(Int(rounding: scene[SceneKeys.contentHeight] / postHeight, .up) ?? 1, 1)

@@ -143,8 +143,8 @@ struct TwitterSplash: Preset {
             let window = background.frame.size
             let mask = maskScale.map { scale -> MaskState in
                 let rect = Rect(
-                    x: window.width / 2 - logo.width * scale / 2, y: window.height / 2 - logo.height * scale / 2,
-                    width: logo.width * scale, height: logo.height * scale)
+                    center: Point(x: window.width / 2, y: window.height / 2),
+                    size: Size(width: logo.width * scale, height: logo.height * scale))
                 return MaskState(
                     rect: rect, cornerRadius: 0, cornerCurve: .circular, path: TwitterBirdPath.svg(in: rect))
             }

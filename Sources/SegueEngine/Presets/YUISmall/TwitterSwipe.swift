@@ -77,8 +77,7 @@ struct TwitterSwipe: Preset {
 
         let releaseTranslation = gesture.translation(at: releaseTime)
         let released = TwitterSwipeState.dragged(releaseTranslation.x, scene: scene, threshold: threshold)
-        let decision = decide(
-            gesture, translation: releaseTranslation, velocity: gesture.releaseVelocity, progress: released.progress)
+        let decision = decide(gesture, translation: releaseTranslation, progress: released.progress)
         let deletes = decision.outcome == .finish
         let target = deletes ? released.state.deleted(window: scene.window) : TwitterSwipeState.rest
         let easing: TimingCurve =
@@ -106,20 +105,19 @@ struct TwitterSwipe: Preset {
     }
 
     /// §13.1 ended: a cancelled gesture springs back; otherwise p = 1 deletes.
-    func decide(_ gesture: PresetGesture, translation: Point, velocity: Point, progress: Double) -> Decision {
-        let time = gesture.release.time
-        if gesture.release.phase == .cancelled {
-            return Decision(
-                outcome: .cancel, time: time, rule: "gestureCancelled", translation: translation, velocity: velocity,
-                progress: progress, explanation: "the gesture was cancelled: the row springs back")
-        }
+    func decide(_ gesture: PresetGesture, translation: Point, progress: Double) -> Decision {
+        let cancelled = gesture.release.phase == .cancelled
         let dx = Format.amount(translation.x)
         let explanation =
-            progress >= 1
-            ? "released at dx = \(dx) pt, at or past the threshold (p = 1): delete"
-            : "released at dx = \(dx) pt, p = \(Format.ratio(progress)) < 1: the row springs back"
+            cancelled
+            ? "the gesture was cancelled: the row springs back"
+            : progress >= 1
+                ? "released at dx = \(dx) pt, at or past the threshold (p = 1): delete"
+                : "released at dx = \(dx) pt, p = \(Format.ratio(progress)) < 1: the row springs back"
         return Decision(
-            outcome: progress >= 1 ? .finish : .cancel, time: time, rule: "distance", translation: translation,
-            velocity: velocity, progress: progress, explanation: explanation)
+            outcome: !cancelled && progress >= 1 ? .finish : .cancel, time: gesture.release.time,
+            rule: cancelled ? "gestureCancelled" : "distance", translation: translation,
+            velocity: gesture.releaseVelocity,
+            progress: progress, explanation: explanation)
     }
 }

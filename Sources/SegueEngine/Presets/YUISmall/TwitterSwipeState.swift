@@ -19,8 +19,6 @@ struct TwitterSwipeState: Sendable, Hashable {
 
     /// The × button's side, points (seed 004: a 44 × 44 circle).
     static let deleteButtonSide = 44.0
-    /// Seed 004: the threshold, as a fraction of the window's width (0.24·W).
-    static let thresholdFraction = 0.24
     /// Seed 004: the shadow's offset, points (0, 1).
     static let shadowOffset = Point(x: 0, y: 1)
 

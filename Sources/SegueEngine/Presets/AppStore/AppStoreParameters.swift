@@ -1,3 +1,0 @@
-/// Parameters the App Store presets share, with their seed sources.
-enum AppStoreParameters {
-}
