@@ -106,18 +106,13 @@ struct TwitterSwipe: Preset {
 
     /// §13.1 ended: a cancelled gesture springs back; otherwise p = 1 deletes.
     func decide(_ gesture: PresetGesture, translation: Point, progress: Double) -> Decision {
-        let cancelled = gesture.release.phase == .cancelled
-        let dx = Format.amount(translation.x)
-        let explanation =
-            cancelled
-            ? "the gesture was cancelled: the row springs back"
-            : progress >= 1
-                ? "released at dx = \(dx) pt, at or past the threshold (p = 1): delete"
-                : "released at dx = \(dx) pt, p = \(Format.ratio(progress)) < 1: the row springs back"
-        return Decision(
-            outcome: !cancelled && progress >= 1 ? .finish : .cancel, time: gesture.release.time,
-            rule: cancelled ? "gestureCancelled" : "distance", translation: translation,
-            velocity: gesture.releaseVelocity,
-            progress: progress, explanation: explanation)
+        gesture.decision(
+            rule: "distance", progress: progress, cancelled: "the gesture was cancelled: the row springs back"
+        ) {
+            let dx = Format.amount(translation.x)
+            return progress >= 1
+                ? (.finish, "released at dx = \(dx) pt, at or past the threshold (p = 1): delete")
+                : (.cancel, "released at dx = \(dx) pt, p = \(Format.ratio(progress)) < 1: the row springs back")
+        }
     }
 }
