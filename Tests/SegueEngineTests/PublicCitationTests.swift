@@ -46,4 +46,48 @@ import Testing
             }
         }
     }
+
+    /// What citing the public originals instead of the notes can leave behind when a citation is
+    /// cut out of a sentence: punctuation before a closing parenthesis ("jump,)", "0.8;)"), a
+    /// possessive with nobody before it ("begins,'s gate"), a phrase said
+    /// twice in a row ("X, X"), or a source naming Segue's internals ("engine", an issue).
+    static func leftovers(in text: String, isSource: Bool) -> [String] {
+        var found = [",)", ";)", "–,", "(,", "( ", ",'s"].filter { text.contains($0) }
+        let characters = Array(text)
+        for index in characters.indices
+        where characters[index] == "," && index + 1 < characters.count && characters[index + 1] == " " {
+            let after = characters[(index + 2)...]
+            for length in stride(from: min(index, after.count), through: 12, by: -1) {
+                if Array(characters[(index - length)..<index]) == Array(after.prefix(length)) {
+                    found.append("said twice: \(String(after.prefix(length)))")
+                    break
+                }
+            }
+        }
+        if isSource && (text == "engine" || text.hasPrefix("engine ") || text.contains("issue")) {
+            found.append("an internal source")
+        }
+        return found
+    }
+
+    @Test(arguments: PresetCatalogue.builtIn.presets.map(\.description.id))
+    func clientStringsReadAsWhole(id: String) throws {
+        let preset = try #require(PresetCatalogue.builtIn.preset(id: id))
+        let sources = Set(
+            [preset.description.source] + (preset.parameters + preset.sceneFields).map(\.source)
+                + preset.decisionRules.map(\.source))
+        for text in try Self.clientStrings(preset) {
+            let found = Self.leftovers(in: text, isSource: sources.contains(text))
+            #expect(found.isEmpty, "\(id): \(found) in \(text)")
+        }
+    }
+
+    /// The check above finds what it is for, on sentences written here.
+    @Test func leftoversAreFound() {
+        #expect(Self.leftovers(in: "animated directly (no first-frame jump,); drawn", isSource: false) == [",)"])
+        #expect(!Self.leftovers(in: "a duration (UIKit's mapping, UIKit's mapping).", isSource: false).isEmpty)
+        #expect(Self.leftovers(in: "engine", isSource: true) == ["an internal source"])
+        #expect(Self.leftovers(in: "finish() and cancel() play the rest, as UIKit's do", isSource: false).isEmpty)
+        #expect(Self.leftovers(in: "|v| > 3 and vy > 0 finishes, |v| > 3 and vy < 0 cancels", isSource: false).isEmpty)
+    }
 }

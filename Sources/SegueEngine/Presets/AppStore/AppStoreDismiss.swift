@@ -11,7 +11,7 @@ struct AppStoreDismiss: Preset {
         id: "appstore.card.dismiss", title: "App Store card dismiss (phase 5 of 5)",
         summary: "Phase 5 of 5: the detail card, shrunk to 0.86 of the screen, springs back onto its home cell "
             + "(0.6 s, damping 0.7) with corner radius 16 while the blur fades out. Beyond the original: visible rects "
-            + "are animated directly (no first-frame jump,); the scroll-to-top is not drawn.",
+            + "are animated directly (no first-frame jump); the scroll-to-top is not drawn.",
         source:
             "Wirawit Rueopas, “App Store Interactive Transition Revealed”, and github.com/aunnnn/AppStoreiOS11InteractiveTransition (5 Dismissing)"
     )

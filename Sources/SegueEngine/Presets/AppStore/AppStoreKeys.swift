@@ -28,7 +28,7 @@ extension AppStoreInteractiveDismiss {
         static let edgeWidth = ParameterKey.number(
             "edgeWidth", default: 20, in: 0...1000, unit: "pt",
             summary: "Touches starting this close to the left edge belong to the screen-edge pan, which has priority.",
-            source: "engine (UIScreenEdgePanGestureRecognizer's region is private)")
+            source: "Segue's estimate (UIScreenEdgePanGestureRecognizer's region is private)")
         static let shrinkAnimatorDuration = ParameterKey.number(
             "shrinkAnimatorDuration", default: 0, in: 0...10, unit: "s",
             summary: "The shrink animator's duration; 0, as in the original, is 0.2 s in UIKit, so a reversal from "
@@ -68,7 +68,7 @@ enum AppStoreParameters {
             summary: "The scale the interactive dismiss shrinks the detail to: the shipped code's 0.86, or the "
                 + "slides' 0.8.",
             source:
-                "AppStoreiOS11InteractiveTransition CardDetailViewController.targetShrinkScale = 0.86 (the App Store transition's slides show 0.8;)"
+                "AppStoreiOS11InteractiveTransition CardDetailViewController.targetShrinkScale = 0.86 (the App Store transition's slides show 0.8)"
         )
         static let dismissDuration = ParameterKey.number(
             "dismissDuration", default: AppStoreConstants.dismissDuration, in: 0.01...10, unit: "s",

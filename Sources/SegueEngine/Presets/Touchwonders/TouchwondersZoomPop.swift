@@ -14,7 +14,7 @@ struct TouchwondersZoomPop: Preset {
             + "[inferred] regrab progress continues from the grabbed state; the layers follow a linear timeline; "
             + "[beyond the original] the +10 pt centre offset is off unless legacyCentreOffset.",
         source:
-            "Touchwonders Transition, github.com/Touchwonders/Transition (Touchwonders Transition, InteractiveZoomTransition–,)"
+            "Touchwonders Transition, github.com/Touchwonders/Transition (Touchwonders Transition, InteractiveZoomTransition)"
     )
 
     static let sceneE = (

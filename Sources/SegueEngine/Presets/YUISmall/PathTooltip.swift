@@ -32,10 +32,11 @@ struct PathTooltip: Preset {
         static let initialOffset = ParameterKey.number(
             "initialOffset", default: 0, in: 0...1_000_000, unit: "pt",
             summary: "The scroll offset when the finger touches down (clamped to the scrollable range).",
-            source: "engine")
+            source: "Segue's own value (not in the original)")
         static let postHeight = ParameterKey.number(
             "postHeight", default: 400, in: 1...100_000, unit: "pt",
-            summary: "Each post's height; posts are stacked from the content's top [inferred].", source: "engine")
+            summary: "Each post's height; posts are stacked from the content's top [inferred].",
+            source: "Segue's own value (not in the original)")
     }
 
     /// The parameters, each declared once with its source.
@@ -59,14 +60,16 @@ struct PathTooltip: Preset {
             source: "YUI (yihui-hu/YUI): translationX: 4")
         static let stopSpeed = ParameterKey.number(
             "stopSpeed", default: 1, in: 0.01...1000, unit: "pt/s",
-            summary: "The speed at which a coasting scroll counts as stopped [inferred].", source: "engine")
+            summary: "The speed at which a coasting scroll counts as stopped [inferred].",
+            source: "Segue's own value (not in the original)")
         static let postInterval = ParameterKey.number(
             "postInterval", default: 95, in: 0...100_000, unit: "min",
-            summary: "Minutes between consecutive posts, newest first [inferred].", source: "engine")
+            summary: "Minutes between consecutive posts, newest first [inferred].",
+            source: "Segue's own value (not in the original)")
         static let newestPostTime = ParameterKey.number(
             "newestPostTime", default: PathTooltipClock.defaultNewestPost, in: 0...100_000_000, unit: "min",
             summary: "The first post's time, minutes since 1970-01-01 00:00 (default 2012-01-16 9:30 PM) [inferred].",
-            source: "engine")
+            source: "Segue's own value (not in the original)")
         static let velocityEstimator = SharedKeys.velocityEstimator.defaulting(
             to: .leastSquares,
             summary: "How the release velocity the coast starts from is estimated: a least-squares fit over the last "
