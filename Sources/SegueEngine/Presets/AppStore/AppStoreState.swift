@@ -33,17 +33,9 @@ struct AppStoreState: Sendable, Hashable {
             backdropOpacity: 1)
     }
 
-    /// The transform about the centre of `frame` that shows it as `visibleRect`.
-    static func transform(from frame: Rect, to visible: Rect) -> AffineTransform {
-        AffineTransform(
-            a: visible.width / frame.width, b: 0, c: 0, d: visible.height / frame.height,
-            tx: visible.midX - frame.midX, ty: visible.midY - frame.midY)
-    }
-
     /// The layer states, bottom to top: home, backdrop, card.
     func layers(_ scene: AppStoreScene) -> [LayerState] {
-        let transform =
-            visibleRect == scene.cardFrame ? .identity : Self.transform(from: scene.cardFrame, to: visibleRect)
+        let transform = AffineTransform(showing: scene.cardFrame, at: visibleRect)
         return [
             LayerState(id: "home", frame: scene.bounds),
             LayerState(id: "backdrop", frame: scene.bounds, opacity: backdropOpacity),

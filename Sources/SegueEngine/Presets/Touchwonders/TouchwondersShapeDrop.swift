@@ -148,7 +148,7 @@ struct TouchwondersShapeDrop: Preset {
                     id: "dropTarget", frame: bounds, transform: AffineTransform(translationX: 0, y: dropY),
                     opacity: settled == .cancel ? 0 : 1),
                 LayerState(
-                    id: "element", frame: shape, transform: state.elementTransform(over: shape),
+                    id: "element", frame: shape, transform: AffineTransform(showing: shape, at: state.element),
                     opacity: settled == .cancel ? 0 : 1),
             ]
         }

@@ -28,10 +28,4 @@ struct TouchwondersState: Sendable, Hashable {
         return state
     }
 
-    /// The transform that shows a layer whose frame is `frame` at the element's rect.
-    func elementTransform(over frame: Rect) -> AffineTransform {
-        AffineTransform(
-            a: element.width / frame.width, b: 0, c: 0, d: element.height / frame.height,
-            tx: element.midX - frame.midX, ty: element.midY - frame.midY)
-    }
 }

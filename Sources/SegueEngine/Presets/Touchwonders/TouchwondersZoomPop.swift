@@ -212,7 +212,7 @@ struct TouchwondersZoomPop: Preset {
                     id: "headerImage", frame: header, transform: Self.alongDetail(state.fromTransform, header, bounds),
                     opacity: settled == .cancel ? 1 : 0),
                 LayerState(
-                    id: "element", frame: header, transform: state.elementTransform(over: header),
+                    id: "element", frame: header, transform: AffineTransform(showing: header, at: state.element),
                     opacity: settled == nil ? 1 : 0),
             ]
         }

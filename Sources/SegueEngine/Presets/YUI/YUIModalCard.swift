@@ -125,15 +125,11 @@ struct YUIModalCard: Preset {
             frame: scene.contentFrame(scene.shape(start)))
         let radius = parameters[Keys.cornerRadius]
         func layers(_ shape: YUIModalCardShape) -> [LayerState] {
-            let visible = scene.contentFrame(shape)
-            let rest = card.frame
-            let transform =
-                visible == rest
-                ? AffineTransform.identity
-                : AffineTransform(
-                    a: visible.width / rest.width, b: 0, c: 0, d: visible.height / rest.height,
-                    tx: visible.midX - rest.midX, ty: visible.midY - rest.midY)
-            return [card.state(transform: transform, cornerRadius: radius)]
+            [
+                card.state(
+                    transform: AffineTransform(showing: card.frame, at: scene.contentFrame(shape)),
+                    cornerRadius: radius)
+            ]
         }
         // Progress runs toward the stage the release chose (or the neighbour the drag headed for), so
         // unlike the driver's other presets the interactive frames' progress reads the decision: a

@@ -103,19 +103,6 @@ struct YUIPaperState: Sendable, Hashable {
             backdropOpacity: 0, homeVisible: true, demoRect: geometry.scene.bounds, demoOpacity: 0, demoRadius: 0)
     }
 
-    /// The transform about the centre of `frame` that shows it as `visible`.
-    ///
-    /// An axis along which `frame` has no extent (the title band with `titleHeight` 0, a card
-    /// without a title) has nothing to stretch, so it keeps scale 1 there rather than 0/0: the
-    /// band stays a line that moves with its card.
-    static func transform(from frame: Rect, to visible: Rect) -> AffineTransform {
-        guard frame != visible else { return .identity }
-        func scale(_ shown: Double, _ own: Double) -> Double { own == 0 ? 1 : shown / own }
-        return AffineTransform(
-            a: scale(visible.width, frame.width), b: 0, c: 0, d: scale(visible.height, frame.height),
-            tx: visible.midX - frame.midX, ty: visible.midY - frame.midY)
-    }
-
     /// The layer states, bottom to top: home, backdrop, then per card (previous,
     /// selected, next) its image container, the selected card's title, the header
     /// labels, the demo. Layers out of the window have opacity 0.
@@ -131,7 +118,7 @@ struct YUIPaperState: Sendable, Hashable {
             let visible = YUIPaperLayout.lerp(frame, geometry.big.imageContainer(index), layout)
             layers.append(
                 LayerState(
-                    id: id, frame: frame, transform: Self.transform(from: frame, to: visible),
+                    id: id, frame: frame, transform: AffineTransform(showing: frame, at: visible),
                     opacity: geometry.exists(index) ? home : 0, cornerRadius: cardRadius))
         }
         let selected = scene.selectedIndex
@@ -139,8 +126,8 @@ struct YUIPaperState: Sendable, Hashable {
         layers.append(
             LayerState(
                 id: "selectedTitle", frame: title,
-                transform: Self.transform(
-                    from: title, to: YUIPaperLayout.lerp(title, geometry.big.title(selected), layout)),
+                transform: AffineTransform(
+                    showing: title, at: YUIPaperLayout.lerp(title, geometry.big.title(selected), layout)),
                 opacity: home * titleOpacity))
         let lift = -YUIPaperConstants.labelsLiftFraction * scene.window.height * labelsLift
         layers.append(
@@ -150,7 +137,7 @@ struct YUIPaperState: Sendable, Hashable {
                 opacity: home * labelsOpacity))
         layers.append(
             LayerState(
-                id: "demo", frame: scene.bounds, transform: Self.transform(from: scene.bounds, to: demoRect),
+                id: "demo", frame: scene.bounds, transform: AffineTransform(showing: scene.bounds, at: demoRect),
                 opacity: demoOpacity,
                 cornerRadius: demoRadius))
         return layers
