@@ -12,10 +12,12 @@ protocol TouchwondersModel {
         -> TouchwondersState
     /// The example's release rule and the library's, by the `releaseRule` parameter.
     func decide(fraction: Double, velocity: Point) -> (rule: String, Decision.Outcome, String)
+    /// The example's `duration` parameter: the timeline's length when `timelineDuration` is nominal.
+    var nominalDuration: Double { get }
     /// The element spring's relative initial velocity per axis (motion-math.md §2.8).
     func relativeVelocity(from start: TouchwondersState, to end: TouchwondersState, velocity: Point) -> Point
     /// Why the first stroke does not start the transition, or nil when it does.
-    func gate(_ stroke: GestureTrack, estimator: VelocityEstimator) -> String?
+    func gate(_ stroke: GestureTrack) -> String?
     /// The layers at `state`; `settled` is the outcome once the transition has completed.
     func layers(_ state: TouchwondersState, settled: Decision.Outcome?) -> [LayerState]
     /// The layers when the pan never started the transition.
@@ -69,7 +71,7 @@ enum TouchwondersDriver {
         let estimator = gesture.estimator
         let strokes = track.strokes
         let began = track.began.time
-        if let reason = model.gate(strokes[0], estimator: estimator) {
+        if let reason = model.gate(strokes[0]) {
             if strokes.count > 1 {
                 throw SimulationError.sampleRefused(
                     index: strokes[0].samples.count,
@@ -82,7 +84,7 @@ enum TouchwondersDriver {
         let physics = TouchwondersSpring(parameters)
         let nominal =
             parameters[TouchwondersReleaseRule.Keys.timelineDuration] == .nominal
-            ? parameters[TouchwondersShapeDrop.Keys.duration] : nil
+            ? model.nominalDuration : nil
 
         var segments: [TouchwondersSegment] = []
         var strokeStart = 0

@@ -98,16 +98,16 @@ enum TouchwondersReleaseRule {
             "Touchwonders Transition, github.com/Touchwonders/Transition (PanInteractionController: completionThreshold 1/3, minimumFlickVelocity 1200)"
     )
 
-    /// An example's release: the library's `panInteraction` when the `releaseRule` parameter
-    /// names it; else the example's `rule`, whose flick (above `flickVelocity`) may decide by
-    /// `flicked`, then the threshold. `finishing` is as for `panInteraction`.
+    /// An example's release: the library's `panInteraction` when the example's `releaseRule`
+    /// parameter names it (`panInteraction`); else the example's `rule`, whose flick (above
+    /// `flickVelocity`) may decide by `flicked`, then its `completionThreshold`. `finishing` is
+    /// as for `panInteraction`.
     static func decide(
-        _ parameters: ParameterValues, fraction: Double, velocity: Point, finishing: Double, rule: String,
-        flicked: (_ speed: Double) -> (Decision.Outcome, String)?
+        _ parameters: ParameterValues, panInteraction usesPanInteraction: Bool, threshold: Double, fraction: Double,
+        velocity: Point, finishing: Double, rule: String, flicked: (_ speed: Double) -> (Decision.Outcome, String)?
     ) -> (rule: String, Decision.Outcome, String) {
         let flick = parameters[Keys.flickVelocity]
-        let threshold = parameters[TouchwondersShapeDrop.Keys.completionThreshold]
-        if parameters[TouchwondersShapeDrop.Keys.releaseRule] == .panInteraction {
+        if usesPanInteraction {
             let (outcome, why) = panInteraction(
                 fraction: fraction, velocity: velocity, finishing: finishing, flick: flick, threshold: threshold)
             return ("panInteraction", outcome, why)

@@ -117,7 +117,9 @@ struct TouchwondersShapeDrop: Preset {
 
         func decide(fraction: Double, velocity: Point) -> (rule: String, Decision.Outcome, String) {
             TouchwondersReleaseRule.decide(
-                parameters, fraction: fraction, velocity: velocity, finishing: -1, rule: "shapeCompletion"
+                parameters, panInteraction: parameters[TouchwondersShapeDrop.Keys.releaseRule] == .panInteraction,
+                threshold: parameters[TouchwondersShapeDrop.Keys.completionThreshold], fraction: fraction,
+                velocity: velocity, finishing: -1, rule: "shapeCompletion"
             ) { speed in
                 velocity.y < 0 ? (.finish, "flicked up at \(Format.speed(speed)) pt/s: finish") : nil
             }
@@ -133,7 +135,9 @@ struct TouchwondersShapeDrop: Preset {
         }
 
         /// §8.4 start rule: an upward, mostly vertical pan that touches the shape.
-        func gate(_ stroke: GestureTrack, estimator: VelocityEstimator) -> String? {
+        var nominalDuration: Double { parameters[TouchwondersShapeDrop.Keys.duration] }
+
+        func gate(_ stroke: GestureTrack) -> String? {
             TouchwondersDriver.gate(stroke, touching: shape, named: "the shape", direction: -1)
         }
 

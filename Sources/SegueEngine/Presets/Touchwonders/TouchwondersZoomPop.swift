@@ -165,7 +165,9 @@ struct TouchwondersZoomPop: Preset {
 
         func decide(fraction: Double, velocity: Point) -> (rule: String, Decision.Outcome, String) {
             TouchwondersReleaseRule.decide(
-                parameters, fraction: fraction, velocity: velocity, finishing: 1, rule: "zoomCompletion"
+                parameters, panInteraction: parameters[TouchwondersZoomPop.Keys.releaseRule] == .panInteraction,
+                threshold: parameters[TouchwondersZoomPop.Keys.completionThreshold], fraction: fraction,
+                velocity: velocity, finishing: 1, rule: "zoomCompletion"
             ) { speed in
                 if velocity.y > 0 { return (.finish, "flicked down at \(Format.speed(speed)) pt/s: finish") }
                 if velocity.y < 0 { return (.cancel, "flicked up at \(Format.speed(speed)) pt/s: cancel") }
@@ -179,7 +181,9 @@ struct TouchwondersZoomPop: Preset {
         }
 
         /// §8.3 start rule: a downward, mostly vertical pan that touches the header image.
-        func gate(_ stroke: GestureTrack, estimator: VelocityEstimator) -> String? {
+        var nominalDuration: Double { parameters[TouchwondersZoomPop.Keys.duration] }
+
+        func gate(_ stroke: GestureTrack) -> String? {
             TouchwondersDriver.gate(stroke, touching: header, named: "the header image", direction: 1)
         }
 
