@@ -79,7 +79,10 @@ enum TouchwondersDriver {
                         "The first stroke never started the transition (\(reason)), so there is nothing in flight "
                         + "for stroke 2 to grab; send one stroke, or start the transition with the first.")
             }
-            return try ignored(model, gesture, reason: reason, input: input, layers: layers)
+            // Nothing moves, and the release cancels by the gate.
+            return try gesture.refused(
+                reason + ", so the transition never started: cancel", presetID: model.id, layers: layers,
+                still: model.untouchedLayers, input: input)
         }
         let physics = TouchwondersSpring(parameters)
         let nominal =
@@ -198,27 +201,6 @@ enum TouchwondersDriver {
             }
         }
         return low
-    }
-
-    /// A pan that never started the transition: nothing moves, and the release cancels by the gate.
-    static func ignored(
-        _ model: some TouchwondersModel, _ gesture: PresetGesture, reason: String, input: SimulationInput,
-        layers: [LayerDescription]
-    ) throws(SimulationError) -> Simulation {
-        let track = gesture.track
-        let release = gesture.release
-        let grid = input.frameGrid(start: track.began.time, end: release.time)
-        let frames = try grid.frames(
-            state: { SimulationFrame(time: $0, phase: .interactive, progress: 0, layers: model.untouchedLayers) },
-            finalState: { SimulationFrame(time: $0, phase: .settled, progress: 0, layers: model.untouchedLayers) })
-        let decision = Decision(
-            outcome: .cancel, time: release.time, rule: "gate", translation: track.translation(at: release.time),
-            velocity: gesture.releaseVelocity, progress: 0,
-            explanation: reason + ", so the transition never started: cancel")
-        return Simulation(
-            presetID: model.id, frameRate: input.frameRate,
-            duration: (frames.last?.time ?? track.began.time) - track.began.time, layers: layers, decision: decision,
-            events: gesture.events(completed: release.time, outcome: .cancel), frames: frames)
     }
 
     /// Whether `point` lies in `rect`, edges included.
