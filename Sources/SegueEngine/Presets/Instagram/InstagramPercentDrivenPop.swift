@@ -40,29 +40,16 @@ struct InstagramPercentDrivenPop: Preset {
         func percent(at time: Double) -> Double {
             min(max(gesture.translation(at: time).x / scene.window.width, 0), 1)
         }
-        /// The pop animation shown at `animationTime` of its duration; progress is UIKit's
-        /// percentComplete, the fraction of the animation's time shown.
-        func look(atAnimationTime animationTime: Double) -> Look {
-            let e = easing.fraction(at: animationTime)
-            return Look(
-                layers: start.interpolated(to: end, e).layers(layers), progress: min(animationTime / easing.duration, 1)
-            )
-        }
         let releasePercent = percent(at: releaseTime)
         let decision = gesture.decision(by: .velocitySign, window: scene.window, progress: releasePercent)
-        let outcome = decision.outcome
-        var transition = PercentDrivenTransition(
-            reportedDuration: easing.duration, completionSpeed: parameters[InstagramKeys.completionSpeed])
-        transition.update(releasePercent)
-        transition.complete(outcome == .finish ? .finish : .cancel, at: releaseTime)
-        let completed = transition.completionEndTime ?? releaseTime
-        let settled = outcome == .finish ? InstagramPop.finished(end) : InstagramState.detailAlone(scene)
+        let settled = decision.outcome == .finish ? InstagramPop.finished(end) : InstagramState.detailAlone(scene)
         return try InteractiveTransition(
             presetID: description.id, layers: layers.all, gesture: gesture, still: detailAlone, recognized: recognized,
-            dragging: { time in look(atAnimationTime: percent(at: time) * easing.duration) },
-            decision: decision, completed: completed,
-            settling: { time in look(atAnimationTime: transition.animationTime(at: time)) },
-            settled: Look(layers: settled.layers(layers), progress: outcome == .finish ? 1 : 0)
+            scrubbing: PercentDrivenTransition(
+                reportedDuration: easing.duration, completionSpeed: parameters[InstagramKeys.completionSpeed]),
+            percent: percent(at:), releasePercent: releasePercent, decision: decision,
+            look: { start.interpolated(to: end, easing.fraction(at: $0)).layers(layers) },
+            settled: settled.layers(layers)
         ).simulate(input)
     }
 }

@@ -86,27 +86,17 @@ struct MiquidoDiveDeeper: Preset {
                     + (passed ? "finish" : "cancel")
             )
         }
-        let outcome = decision.outcome
-        var transition = PercentDrivenTransition(
-            reportedDuration: easing.duration, completionSpeed: parameters[MiquidoDiveDeeper.Keys.completionSpeed])
-        transition.update(releasePercent)
-        transition.complete(outcome == .finish ? .finish : .cancel, at: releaseTime)
-        let completed = transition.completionEndTime ?? releaseTime
-        let settled: MiquidoState = outcome == .finish ? .detail : .grid
-
-        // progress is UIKit's percentComplete: the fraction of the animation's time shown.
-        func look(atAnimationTime animationTime: Double) -> Look {
-            let x = easing.fraction(at: animationTime)
-            return Look(
-                layers: MiquidoState.transitioning(morph: x, fade: fade * x, revealsDetail: reveals).layers(scene),
-                progress: min(animationTime / easing.duration, 1))
-        }
+        let settled: MiquidoState = decision.outcome == .finish ? .detail : .grid
         return try InteractiveTransition(
             presetID: description.id, layers: layers, gesture: gesture, still: gridAlone, recognized: recognized,
-            dragging: { time in look(atAnimationTime: percent(at: time) * easing.duration) },
-            decision: decision, completed: completed,
-            settling: { time in look(atAnimationTime: transition.animationTime(at: time)) },
-            settled: Look(layers: settled.layers(scene), progress: outcome == .finish ? 1 : 0)
+            scrubbing: PercentDrivenTransition(
+                reportedDuration: easing.duration, completionSpeed: parameters[MiquidoDiveDeeper.Keys.completionSpeed]),
+            percent: percent(at:), releasePercent: releasePercent, decision: decision,
+            look: { animationTime in
+                let x = easing.fraction(at: animationTime)
+                return MiquidoState.transitioning(morph: x, fade: fade * x, revealsDetail: reveals).layers(scene)
+            },
+            settled: settled.layers(scene)
         ).simulate(input)
     }
 

@@ -72,25 +72,17 @@ struct YUIUntitledInteractivePop: Preset {
 
         /// p = tx / W, signed and unclamped as the seed computes it.
         func percent(at time: Double) -> Double { gesture.translation(at: time).x / scene.window.width }
-        /// The pop animation shown at `animationTime` on the Y curve; progress is the fraction of
-        /// the animation's time shown.
-        func look(atAnimationTime animationTime: Double) -> Look {
-            let e = CubicBezier.yui.value(at: min(animationTime / animationDuration, 1))
-            return Look(layers: layers.animating(e), progress: min(animationTime / animationDuration, 1))
-        }
         let p = percent(at: releaseTime)
         let decision = decide(gesture: gesture, p: p, parameters: parameters)
         let finished = decision.outcome == .finish
-        var transition = PercentDrivenTransition(
-            reportedDuration: reported, animationDuration: animationDuration, completionSpeed: finished ? 1 : p)
-        transition.update(p)
-        transition.complete(finished ? .finish : .cancel, at: releaseTime)
         return try InteractiveTransition(
             presetID: description.id, layers: layers.all, gesture: gesture, still: detailAlone, recognized: recognized,
-            dragging: { time in look(atAnimationTime: min(max(percent(at: time), 0), 1) * reported) },
-            decision: decision, completed: transition.completionEndTime ?? releaseTime,
-            settling: { time in look(atAnimationTime: transition.animationTime(at: time)) },
-            settled: Look(layers: layers.settled(detailShown: !finished), progress: finished ? 1 : 0)
+            scrubbing: PercentDrivenTransition(
+                reportedDuration: reported, animationDuration: animationDuration, completionSpeed: finished ? 1 : p),
+            percent: { time in min(max(percent(at: time), 0), 1) }, releasePercent: p, decision: decision,
+            // The pop animation on the Y curve.
+            look: { layers.animating(CubicBezier.yui.value(at: min($0 / animationDuration, 1))) },
+            settled: layers.settled(detailShown: !finished)
         ).simulate(input)
     }
 
