@@ -48,7 +48,7 @@ struct ServeOptions: ParsableArguments {
 
     @Option(
         help:
-            "Seconds shutdown waits for in-flight requests before stopping anyway. [env SEGUE_DRAIN_TIMEOUT, default 10]"
+            "Seconds shutdown waits for drive sessions to close and in-flight requests to complete (one deadline for both) before stopping anyway. [env SEGUE_DRAIN_TIMEOUT, default 10]"
     )
     var drainTimeout: Int?
 
