@@ -90,4 +90,18 @@ import Testing
         #expect(Self.leftovers(in: "finish() and cancel() play the rest, as UIKit's do", isSource: false).isEmpty)
         #expect(Self.leftovers(in: "|v| > 3 and vy > 0 finishes, |v| > 3 and vy < 0 cancels", isSource: false).isEmpty)
     }
+
+    /// Names on the wire are what a client types: no choice value or decision rule is named
+    /// after the private notes ("seed" meant "as the original does").
+    @Test(arguments: PresetCatalogue.builtIn.presets.map(\.description.id))
+    func wireNamesSayWhatTheyAre(id: String) throws {
+        let preset = try #require(PresetCatalogue.builtIn.preset(id: id))
+        var names = preset.decisionRules.map(\.id)
+        for spec in preset.parameters + preset.sceneFields {
+            if case .choice(let choices) = spec.kind { names += choices }
+        }
+        for name in names {
+            #expect(!name.lowercased().contains("seed"), "\(id): \(name)")
+        }
+    }
 }

@@ -68,7 +68,7 @@ import Testing
         #expect(value("peekTab") == .number(60))  // 0.5·H − 60
         #expect(value("rubberBandCoefficient") == .number(RubberBand.uiScrollViewCoefficient))
         #expect(value("decelerationRate") == .number(DecelerationRate.normal.factor))
-        #expect(preset.decisionRules.map(\.id) == ["seed", "projection"])
+        #expect(preset.decisionRules.map(\.id) == ["original", "projection"])
     }
 
     /// §15.10: peek (12, 750, 366, 422), half (12, 376, 366, 422), full (12, 122.8, 366, 675.2).
@@ -86,7 +86,7 @@ import Testing
     @Test func seedDragMatchesSceneIsWorkedNumbers() {
         let scene = YUIModalCardScene(ParameterValues(specs: YUIModalCardScene.fields, given: [:]))
         func height(_ ty: Double, from stage: YUIModalCardStage = .half) -> Double {
-            YUIModalCardDrag.seed.shape(
+            YUIModalCardDrag.original.shape(
                 translation: ty, from: stage, scene: scene, dragDistance: 400, band: 0.2, coefficient: 0.55
             ).height
         }
@@ -98,7 +98,7 @@ import Testing
         // Full, up 400: a permanent 0.2 band adds 0.04H.
         #expect(isClose(height(-400, from: .full), 0.8 * h + 0.04 * h, absolute: 1e-9))
         // A drag down from peek is ignored (§14.37).
-        let peek = YUIModalCardDrag.seed.shape(
+        let peek = YUIModalCardDrag.original.shape(
             translation: 100, from: .peek, scene: scene, dragDistance: 400, band: 0.2, coefficient: 0.55)
         #expect(peek == scene.shape(.peek))
     }
@@ -107,9 +107,9 @@ import Testing
     /// reaches full (ty < −50), and the drag frames follow the seed mapping.
     @Test func dragUp200SettlesAtFull() throws {
         let simulation = try run(
-            YUIModalCard(), parameters: ["dragMapping": .choice("seed")], samples: drag(by: -200, velocity: -300))
+            YUIModalCard(), parameters: ["dragMapping": .choice("original")], samples: drag(by: -200, velocity: -300))
         let decision = try #require(simulation.decision)
-        #expect(decision.rule == "seed" && decision.outcome == .finish)
+        #expect(decision.rule == "original" && decision.outcome == .finish)
         #expect(isClose(decision.velocity.y, -300, relative: 0.02))
         let last = try #require(simulation.frames.last)
         #expect(last.phase == .settled && last.progress == 1)
@@ -219,8 +219,8 @@ import Testing
             let distance = Double.random(in: -700...700, using: &generator)
             let velocity = (distance < 0 ? -1 : 1) * Double.random(in: 100...3000, using: &generator)
             let parameters: [String: ParameterValue] = [
-                "dragMapping": .choice(Double.random(in: 0...1, using: &generator) < 0.5 ? "seed" : "rubberBand"),
-                "releaseRule": .choice(Double.random(in: 0...1, using: &generator) < 0.5 ? "seed" : "projection"),
+                "dragMapping": .choice(Double.random(in: 0...1, using: &generator) < 0.5 ? "original" : "rubberBand"),
+                "releaseRule": .choice(Double.random(in: 0...1, using: &generator) < 0.5 ? "original" : "projection"),
                 "startStage": .choice(YUIModalCardStage.names[Int(Double.random(in: 0...2.999, using: &generator))]),
             ]
             let simulation = try run(

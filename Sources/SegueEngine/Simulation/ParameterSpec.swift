@@ -34,7 +34,8 @@ public struct ParameterSpec: Sendable, Hashable {
     public var defaultValue: ParameterValue
     /// One line on what the setting does.
     public var summary: String
-    /// Where the default comes from: a seed file and constant, or "engine".
+    /// Where the default comes from, as a client can look it up: the original (article, library
+    /// and file, app) and its constant, or Segue's own choice where the original has none.
     public var source: String
     /// When set, a value left out follows from the others (a detail image that fills the
     /// window's width) instead of being `defaultValue`, which is then what it follows to in the

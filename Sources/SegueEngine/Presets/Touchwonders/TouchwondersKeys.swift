@@ -18,11 +18,13 @@ extension TouchwondersSpring {
                 + "frame cap is refused (422 here), with critical damping 2√(k·m) named.",
             source: "")
         enum SettlingModel: String, ParameterChoice {
-            case seed, coreAnimation
+            /// t = ln(1000)/(ζ·ω0): the envelope's decay to 0.001 (Segue's reading of the original).
+            case envelope
+            case coreAnimation
         }
         static let settlingModel = ParameterKey.choice(
-            "settlingModel", default: SettlingModel.seed,
-            summary: "The settle's duration: seed = ln(1000)/(ζω0), or Core Animation's "
+            "settlingModel", default: SettlingModel.envelope,
+            summary: "The settle's duration: envelope = ln(1000)/(ζω0), or Core Animation's "
                 + "settlingDuration, which also counts the sine term and initial velocity (longer).",
             source: "Segue's reading of the original; CASpringAnimation.settlingDuration")
     }

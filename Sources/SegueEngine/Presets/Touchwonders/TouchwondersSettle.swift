@@ -6,7 +6,7 @@ import SegueMath
 /// settling time, which also becomes the transition's effective duration.
 struct TouchwondersSpring: Sendable {
     var spring: Spring
-    /// "seed": t = ln(1/0.001)/(ζ·ω0), the envelope reaching 0.001 (§1.3, the ≈ 0.691 s and
+    /// "envelope": t = ln(1/0.001)/(ζ·ω0), the envelope reaching 0.001 (§1.3, the ≈ 0.691 s and
     /// ≈ 0.282 s of §15.0); "coreAnimation": `CASpringAnimation.settlingDuration`, which also
     /// counts the sine term and the initial velocity (motion-math.md §2.7).
     var settlingModel: Keys.SettlingModel

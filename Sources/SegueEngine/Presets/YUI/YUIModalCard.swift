@@ -11,7 +11,7 @@ struct YUIModalCard: Preset {
             + "stages and sprung (0.4 s, damping 1, velocity 0.2) to the stage the release picks: YUI's "
             + "thresholds by default, or the nearest stage to the projected top edge. By default the card follows "
             + "the finger 1:1 and rubber-bands past peek and full with UIScrollView's 0.55 formula [beyond the "
-            + "original]; dragMapping = seed reproduces the original's 400 pt-per-stage mapping. Frame progress runs "
+            + "original]; dragMapping = original reproduces the original's 400 pt-per-stage mapping. Frame progress runs "
             + "from the start stage (0) to the chosen stage (1), or, when the card stays, toward the neighbour the "
             + "drag headed for [inferred]; the decision finishes when the stage "
             + "changes and cancels when it stays; the settled frame carries the stage (and projectedY) as "
@@ -26,9 +26,9 @@ struct YUIModalCard: Preset {
         static let dragMapping = ParameterKey.choice(
             "dragMapping", default: YUIModalCardDrag.rubberBand,
             summary: "rubberBand: the top follows the finger, rubber-banded past peek and full [beyond the original]; "
-                + "seed: YUI's 400 pt-per-stage mapping with its 0.2 band.",
+                + "original: YUI's 400 pt-per-stage mapping with its 0.2 band.",
             source:
-                "UIScrollView's rubber band (Segue's default, beyond the original); YUI (yihui-hu/YUI) handlePan for 'seed'"
+                "UIScrollView's rubber band (Segue's default, beyond the original); YUI (yihui-hu/YUI) handlePan for 'original'"
         )
         static let rubberBandCoefficient = ParameterKey.number(
             "rubberBandCoefficient", default: 0.55, in: 0.01...2,
@@ -36,15 +36,15 @@ struct YUIModalCard: Preset {
             source: "UIScrollView rubber band (c = 0.55 for touches)")
         static let dragDistance = ParameterKey.number(
             "dragDistance", default: 400, in: 1...2000, unit: "pt",
-            summary: "The drag that moves the card one stage (seed mapping).",
+            summary: "The drag that moves the card one stage (original mapping).",
             source: "YUI (yihui-hu/YUI) handlePan: abs(translation.y) / 400")
         static let bandFactor = ParameterKey.number(
             "bandFactor", default: 0.2, in: 0...1,
-            summary: "The original's linear rubber band past the full or half height (seed mapping).",
+            summary: "The original's linear rubber band past the full or half height (original mapping).",
             source: "YUI (yihui-hu/YUI) handlePan: 0.2 * (newHeight - maxHeight)")
         static let releaseRule = ParameterKey.choice(
-            "releaseRule", default: YUIModalCardRelease.seed,
-            summary: "seed: YUI's thresholds; projection: nearest stage to the projected top edge.",
+            "releaseRule", default: YUIModalCardRelease.original,
+            summary: "original: YUI's thresholds; projection: nearest stage to the projected top edge.",
             source: "YUI (yihui-hu/YUI) handlePan .ended; UIScrollView deceleration")
         static let velocityThreshold = ParameterKey.number(
             "velocityThreshold", default: 500, in: 0...10_000, unit: "pt/s",
@@ -177,12 +177,12 @@ struct YUIModalCard: Preset {
             return (start, reference(start), nil, decision(start, rule: "gestureCancelled", reason))
         }
         switch parameters[Keys.releaseRule] {
-        case .seed:
+        case .original:
             let (stage, reason) = YUIModalCardRelease.seedStage(
                 from: start, ty: translation.y, vy: velocity.y, screen: scene.window.height,
                 velocityThreshold: parameters[Keys.velocityThreshold],
                 translationThreshold: parameters[Keys.translationThreshold])
-            return (stage, reference(stage), nil, decision(stage, rule: "seed", reason))
+            return (stage, reference(stage), nil, decision(stage, rule: "original", reason))
         case .projection:
             let rate = DecelerationRate(factor: parameters[Keys.decelerationRate]) ?? .normal
             let choice = YUIModalCardRelease.projectedStage(

@@ -9,12 +9,12 @@ enum YUIModalCardDrag: String, ParameterChoice {
     /// Seed 004's `handlePan` (seed-transitions.md §12.2): 400 pt of drag per stage, a 0.2
     /// rubber band, uncapped growth from peek, unbounded drags down from half, and a drag
     /// down from peek ignored.
-    case seed
+    case original
 
     /// The constants, in points, for vertical translation `ty` (points, + down) from `stage`.
     /// - Parameters:
-    ///   - dragDistance: seed 004's 400 pt per stage (seed mapping only).
-    ///   - band: seed 004's 0.2 rubber band (seed mapping only).
+    ///   - dragDistance: seed 004's 400 pt per stage (original mapping only).
+    ///   - band: seed 004's 0.2 rubber band (original mapping only).
     ///   - coefficient: UIScrollView's 0.55 (rubberBand mapping only).
     func shape(
         translation ty: Double, from stage: YUIModalCardStage, scene: YUIModalCardScene, dragDistance: Double,
@@ -27,7 +27,7 @@ enum YUIModalCardDrag: String, ParameterChoice {
             let banded =
                 RubberBand(coefficient: coefficient, dimension: scene.window.height)?.clamp(top, to: range) ?? top
             return scene.shape(top: banded)
-        case .seed:
+        case .original:
             return Self.seedShape(ty: ty, from: stage, scene: scene, dragDistance: dragDistance, band: band)
         }
     }

@@ -2,8 +2,9 @@ import SegueMath
 
 /// How the ModalCard picks its stage when the finger lifts.
 enum YUIModalCardRelease: String, ParameterChoice {
-    /// Seed 004 (seed-transitions.md §12.3): thresholds on the translation and velocity.
-    case seed
+    /// The original's (seed 004, seed-transitions.md §12.3): thresholds on the translation and
+    /// velocity. Named for clients as what it reproduces, not by our notes.
+    case original
     /// Beyond the seed: project the card's top with the release velocity and a deceleration
     /// rate (WWDC 2018 session 803; motion-math.md §4.4) and take the nearest stage.
     case projection
@@ -11,7 +12,7 @@ enum YUIModalCardRelease: String, ParameterChoice {
     /// The rules by these names, the seed's first.
     static let rules = DecisionRules(
         DecisionRule(
-            id: "seed",
+            id: "original",
             summary: "peek: ty < −0.5H → full, vy < −500 or ty < −50 → half; half: vy > 500 or ty > 50 → peek, "
                 + "vy < −500 or ty < −50 → full; full: ty > 0.5H → peek, vy > 500 or ty > 50 → half; else stay",
             source: "the YUI gallery, github.com/yihui-hu/YUI (YUI ModalCard handlePan .ended)"),
