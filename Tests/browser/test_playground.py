@@ -589,7 +589,7 @@ def design(report: Report, browser, base: str, label: str, viewport: dict, decis
 
     share_check(report, browser, page, base, label, detail, simulate_bodies)
     scene = scene_check(report, page, base, label, detail, simulate_bodies, drive_starts)
-    ab_check(report, page, base, label, detail, scene, {"duration": SHARED_DURATION})
+    ab_check(report, page, base, label, detail, scene, {"duration": SHARED_DURATION}, decision_bodies, decisions)
     window_follow_check(report, page, label, detail)
 
     modal = open_preset(page, base, "yui.modalCard")
@@ -784,10 +784,51 @@ def window_follow_check(report: Report, page, label: str, detail: dict) -> None:
                  f"on both devices ({field['description'][:60]}…)", "; ".join(off))
 
 
-def ab_check(report: Report, page, base: str, label: str, detail: dict, scene: dict, a_params: dict) -> None:
+def map_b_check(report: Report, page, base: str, label: str, bodies: list[str], maps_before: int, want_b: str) -> None:
+    """With A/B on, B's boundary is drawn dashed over A's map, as POST /v1/decisions answers for B's
+    parameters over A's spans, and B's release is a ring with B's outcome; the two rules split this
+    drag, so B's line is not A's."""
+    name = f"{label}: with A/B, the map draws B's boundary and release as the server maps B's parameters"
+    try:
+        page.wait_for_function("n => Number(document.body.dataset.mapB || 0) > n", arg=maps_before, timeout=20_000)
+    except PlaywrightError:
+        report.check(name, "B's map was never drawn")
+        return
+    sent_b = [json.loads(b) for b in bodies
+              if b and (json.loads(b).get("parameters") or {}).get("releaseRule") == "projection"]
+    sent_a = [json.loads(b) for b in bodies
+              if b and "release" in json.loads(b) and (json.loads(b).get("parameters") or {}).get("releaseRule") != "projection"]
+    if not sent_b or not sent_a:
+        report.check(name, f"the page sent {len(sent_a)} map requests for A with a release and {len(sent_b)} for B")
+        return
+    status, answer = post_json(base, "/v1/decisions", sent_b[-1])
+    problems = [] if status == 200 else [f"B's map request answered {status}"]
+    if sent_b[-1].get("translation") != {k: sent_a[-1].get("translation", {}).get(k) for k in ("min", "max", "steps")} \
+            and sent_a[-1].get("translation"):
+        problems.append("B's map spans other translations than A's")
+    drawn = page.evaluate("""() => ({
+        a: [...document.querySelectorAll('#map polyline.boundary')].map(p => p.getAttribute('points')),
+        b: [...document.querySelectorAll('#map polyline.boundary-b')].map(p => p.getAttribute('points')),
+        ring: document.getElementById('map-dot-b') ? document.getElementById('map-dot-b').dataset.outcome : null,
+        words: document.getElementById('map-summary-b').textContent })""")
+    if len(drawn["b"]) != len(answer.get("boundary", [])):
+        problems.append(f"{len(drawn['b'])} dashed lines drawn, B's answer has {len(answer.get('boundary', []))}")
+    if set(drawn["b"]) == set(drawn["a"]):
+        problems.append("B's line is drawn where A's is")
+    release = answer.get("release") or {}
+    if drawn["ring"] != want_b or release.get("outcome") != want_b:
+        problems.append(f"the ring says {drawn['ring']}, B's map {release.get('outcome')}, B's run {want_b}")
+    if release.get("summary") and release["summary"] not in drawn["words"]:
+        problems.append(f"the B line under the map says {drawn['words']!r}")
+    report.check(f"{name} ({len(drawn['b'])} dashed line(s), ring {drawn['ring']})", "; ".join(problems))
+
+
+def ab_check(report: Report, page, base: str, label: str, detail: dict, scene: dict, a_params: dict,
+             decision_bodies: list[str], decisions: bool) -> None:
     """A/B: one drag, two parameter sets; both decisions are the server's for their own parameters."""
     page.check("#ab")
     page.wait_for_selector("#stage-b", timeout=5_000)
+    maps_b = page.evaluate("Number(document.body.dataset.mapB || 0)")
     page.select_option('#params-b [data-param="releaseRule"] select', "projection")
     page.dispatch_event('#params-b [data-param="releaseRule"] select', "change")
     done_b = page.evaluate("Number(document.body.dataset.simulatedB || 0)")
@@ -824,6 +865,8 @@ def ab_check(report: Report, page, base: str, label: str, detail: dict, scene: d
         problems.append("no B line in the plot")
     report.check(f"{label}: A/B shows two decisions on one drag (A {shown[0]}, B {shown[1]} with releaseRule projection)",
                  "; ".join(problems))
+    if decisions:
+        map_b_check(report, page, base, label, decision_bodies, maps_b, want_b)
     layout_check(report, page, label, "in A/B")
     page.uncheck("#ab")
 
