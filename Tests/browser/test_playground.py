@@ -823,6 +823,39 @@ def map_b_check(report: Report, page, base: str, label: str, bodies: list[str], 
     report.check(f"{name} ({len(drawn['b'])} dashed line(s), ring {drawn['ring']})", "; ".join(problems))
 
 
+def onion_b_check(report: Report, page, label: str, scale: float, previous_b: dict) -> None:
+    """A second drag with A/B on: B's device shows B's previous run as an onion skin, one outline per
+    layer that run showed at that moment (its frame nearest in time), as A's device does for A."""
+    done_b = page.evaluate("Number(document.body.dataset.simulatedB || 0)")
+    page.evaluate("window.scrollTo(0, 0)")
+    stage = page.locator("#stage").bounding_box()
+    start = (stage["x"] + 40 * scale, stage["y"] + 450 * scale)
+    page.mouse.move(*start)
+    page.mouse.down()
+    for x in [120 * step / 8 for step in range(1, 9)]:
+        page.wait_for_timeout(16)
+        page.mouse.move(start[0] + x * scale, start[1])
+    page.mouse.up()
+    wait_settled(page)
+    page.wait_for_function("n => Number(document.body.dataset.simulatedB || 0) > n", arg=done_b, timeout=20_000)
+    page.eval_on_selector("#scrub", "s => { s.value = String(Math.floor(s.max / 2)); s.dispatchEvent(new Event('input')); }")
+    time = page.evaluate("window.playground.response.frames[window.playground.frameIndex].time")
+    frames = previous_b["frames"]
+    index = max(0, min(len(frames) - 1, round((time - frames[0]["time"]) * previous_b["frameRate"])))
+    want = sorted(layer["id"] for layer in previous_b["layers"]
+                  if frames[index]["layers"].get(layer["id"], {}).get("opacity", 0) >= 0.02)
+    shown = page.evaluate("""() => ({
+        b: [...document.querySelectorAll('#stage-b .ghosts .ghost')].map(g => g.dataset.layer).sort(),
+        a: document.querySelectorAll('#stage .ghosts .ghost').length })""")
+    problems = []
+    if shown["b"] != want:
+        problems.append(f"B's device outlines {shown['b']}, B's previous run showed {want} at {time:.3f} s")
+    if shown["a"] == 0:
+        problems.append("A's device shows no onion skin")
+    report.check(f"{label}: with A/B, each device shows its own previous run as an onion skin "
+                 f"({len(shown['b'])} outlines on B at {time:.3f} s)", "; ".join(problems))
+
+
 def ab_check(report: Report, page, base: str, label: str, detail: dict, scene: dict, a_params: dict,
              decision_bodies: list[str], decisions: bool) -> None:
     """A/B: one drag, two parameter sets; both decisions are the server's for their own parameters."""
@@ -852,7 +885,8 @@ def ab_check(report: Report, page, base: str, label: str, detail: dict, scene: d
               "gesture": {"samples": samples}}
     body_b = {**body_a, "parameters": {**a_params, "releaseRule": "projection"}}
     want_a = post_simulate(base, body_a)["decision"]["outcome"]
-    want_b = post_simulate(base, body_b)["decision"]["outcome"]
+    run_b = post_simulate(base, body_b)
+    want_b = run_b["decision"]["outcome"]
     shown = (page.text_content("#outcome"), page.text_content("#outcome-b"))
     problems = []
     if shown != (want_a, want_b):
@@ -867,6 +901,7 @@ def ab_check(report: Report, page, base: str, label: str, detail: dict, scene: d
                  "; ".join(problems))
     if decisions:
         map_b_check(report, page, base, label, decision_bodies, maps_b, want_b)
+    onion_b_check(report, page, label, scale, run_b)
     layout_check(report, page, label, "in A/B")
     page.uncheck("#ab")
 
