@@ -3,7 +3,9 @@ import SegueMath
 /// What a pan-started preset's start gate found: when the pan was recognised, or (nil) why
 /// nothing started.
 struct PanGate {
+    /// When the pan was recognised (the first frame that follows the finger); nil when refused.
     var recognized: Double?
+    /// Why the pan started nothing, a clause for the decision's explanation; empty when recognised.
     var refusal: String
 }
 
