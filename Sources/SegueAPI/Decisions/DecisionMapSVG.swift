@@ -119,7 +119,7 @@ struct DecisionMapSVG {
                     "y2": .number(y(0)), "stroke": "#8e8e93", "stroke-dasharray": "4 4",
                 ])
         }
-        let amount = SimulationError.amount
+        let amount = Format.amount
         svg.text("text", ["x": .number(Self.left), "y": .number(base + 16)], amount(map.translation.min))
         svg.text(
             "text", ["x": .number(Self.left + Self.plotWidth), "y": .number(base + 16), "text-anchor": "end"],

@@ -23,9 +23,9 @@ public struct DecisionsAnswer: Sendable {
                 (margin.velocityBelow, "pt/s slower"), (margin.velocityAbove, "pt/s faster"),
                 (margin.translationBelow, "pt shorter"), (margin.translationAbove, "pt longer"),
             ]
-            let flips = changes.compactMap { amount, words in amount.map { "\(SimulationError.amount($0)) \(words)" } }
+            let flips = changes.compactMap { amount, words in amount.map { "\(Format.amount($0)) \(words)" } }
             let head =
-                "Released at \(SimulationError.amount(point.translation)) pt and \(SimulationError.amount(point.velocity)) pt/s: "
+                "Released at \(Format.amount(point.translation)) pt and \(Format.amount(point.velocity)) pt/s: "
                 + "\(outcome.rawValue)."
             guard !flips.isEmpty else { return head + " No release within the map would \(flipped)." }
             return head + " It would \(flipped) if \(flips.joined(separator: ", or ")) (each alone)."

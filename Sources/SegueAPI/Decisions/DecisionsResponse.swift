@@ -8,10 +8,20 @@ public struct DecisionsResponse: Sendable {
         self.answer = answer
     }
 
+    /// Bytes reserved per number written (a value of up to six decimals, its separator), and
+    /// for the members around them, the release and its sentences.
+    static let bytesPerNumber = 16
+    static let fixedBytes = 2048
+
     public func encoded() throws(Problem) -> [UInt8] {
         let map = answer.map
+        // What is written: a character per cell (plus a row's quotes and comma), each span's
+        // centres, and two numbers and their member names per boundary vertex.
+        let vertices = map.boundary.reduce(0) { $0 + $1.count }
         var writer = JSONWriter(
-            reservingCapacity: 1024 + map.translation.steps * map.velocity.steps + map.probes * 8)
+            reservingCapacity: Self.fixedBytes + (map.translation.steps + 3) * map.velocity.steps
+                + (map.translation.steps + map.velocity.steps) * Self.bytesPerNumber
+                + vertices * (2 * Self.bytesPerNumber + 32))
         writer.beginObject()
         writer.member("preset", answer.presetID)
         writer.key("axis")

@@ -32,7 +32,7 @@ extension SimulationError {
                 FieldError(
                     pointer: "/frameRate",
                     detail:
-                        "This transition lasts \(SimulationError.amount(seconds)) s; at \(SimulationError.amount(frameRate)) "
+                        "This transition lasts \(Format.amount(seconds)) s; at \(Format.amount(frameRate)) "
                         + "frames per second that is more than \(maxFrames) frames, the most one simulation may "
                         + "produce. Lower frameRate or shorten the gesture.")
             ]

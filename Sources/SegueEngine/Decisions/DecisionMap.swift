@@ -42,8 +42,9 @@ public struct DecisionMap: Sendable {
             }
             outcomes.append(line)
         }
-        var map = DecisionMap(translation: translation, velocity: velocity, outcomes: outcomes, boundary: [], probes: 0)
-        map.probes = translation.steps * velocity.steps
+        var map = DecisionMap(
+            translation: translation, velocity: velocity, outcomes: outcomes, boundary: [],
+            probes: translation.steps * velocity.steps)
         try map.traceBoundary(with: probe)
         return map
     }

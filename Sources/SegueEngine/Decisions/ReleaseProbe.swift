@@ -79,7 +79,17 @@ public struct ReleaseProbe: Sendable {
             release.velocity = release.velocity > 0 ? Self.creep : -Self.creep
         }
         let step = 1 / Self.frameRate
+        let nudged = Double(Self.nudgeFrames) * Self.nudgeStep
+        let tailDuration = Double(Self.tailFrames) * step
+        let tailStart = release.translation - release.velocity * tailDuration
+        let span = abs(tailStart - nudged) / (Self.leadSpeed * step)
+        let leadFrames =
+            span.isFinite
+            ? Int(min(max(span.rounded(.up), Double(Self.leadFrames.lowerBound)), Double(Self.leadFrames.upperBound)))
+            : Self.leadFrames.upperBound
+        // Built once per probe, thousands of times per map: one allocation, the size known.
         var samples = [touchDown]
+        samples.reserveCapacity(Self.nudgeFrames + leadFrames + Self.tailFrames + 2)
         var frame = 0
         func move(to along: Double, phase: GesturePhase = .changed) {
             frame += 1
@@ -91,14 +101,6 @@ public struct ReleaseProbe: Sendable {
         for index in 1...Self.nudgeFrames {
             move(to: Double(index) * Self.nudgeStep)
         }
-        let nudged = Double(Self.nudgeFrames) * Self.nudgeStep
-        let tailDuration = Double(Self.tailFrames) * step
-        let tailStart = release.translation - release.velocity * tailDuration
-        let span = abs(tailStart - nudged) / (Self.leadSpeed * step)
-        let leadFrames =
-            span.isFinite
-            ? Int(min(max(span.rounded(.up), Double(Self.leadFrames.lowerBound)), Double(Self.leadFrames.upperBound)))
-            : Self.leadFrames.upperBound
         for index in 1...leadFrames {
             move(to: nudged + (tailStart - nudged) * Double(index) / Double(leadFrames))
         }

@@ -6,7 +6,9 @@ import SegueMath
 /// Every number here can come from a request (a window of 1e12 points, a spring that never
 /// settles), so none is converted to an Int unchecked: a magnitude from `plainLimit` up, or
 /// one that is not finite, is written as Swift writes a Double (`1e+16`) or as `∞` / `NaN`.
-enum Format {
+/// `amount` is public: the API writes its own sentences (errors, a decision map's summary and
+/// labels) with it, so that they read like the engine's.
+public enum Format {
     /// Below this magnitude a number is written in plain digits: its thousandths are then
     /// exact in a Double (below 2^53 ≈ 9e15).
     static let plainLimit = 1e12
@@ -29,7 +31,7 @@ enum Format {
     }
 
     /// Seconds or a rate to at most three decimals, trailing zeros dropped: 0.25, 240, 100.25.
-    static func amount(_ value: Double) -> String {
+    public static func amount(_ value: Double) -> String {
         value.isFinite ? amountText.string(value) : unplain(value)
     }
 

@@ -5,8 +5,8 @@ extension PresetGesture {
     /// The release decision: a cancelled gesture cancels; otherwise `rule` decides from
     /// the release's translation and velocity. `progress` is reported as read.
     func decision(by rule: InstagramReleaseRule, window: Size, progress: Double) -> Decision {
-        decision(rule: rule.rawValue, progress: progress) {
-            rule.decide(translation: translation(at: release.time), velocity: releaseVelocity, window: window)
+        decision(rule: rule.rawValue, progress: progress) { translation, velocity in
+            rule.decide(translation: translation, velocity: velocity, window: window)
         }
     }
 

@@ -78,7 +78,7 @@ struct MiquidoDiveDeeper: Preset {
         // Seed 001's release: a cancelled pan cancels ([inferred]); an ended one finishes iff its
         // progress passed the threshold, read at the release sample.
         let threshold = parameters[MiquidoDiveDeeper.Keys.percentThreshold]
-        let decision = gesture.decision(rule: "progressThreshold", progress: releasePercent) {
+        let decision = gesture.decision(rule: "progressThreshold", progress: releasePercent) { _, _ in
             let passed = releasePercent > threshold
             return (
                 passed ? .finish : .cancel,

@@ -47,18 +47,20 @@ struct PresetGesture {
     }
 
     /// The release decision: a cancelled gesture cancels under rule `gestureCancelled` (with
-    /// `cancelled` as its explanation); otherwise `decide` gives the outcome and its explanation
-    /// under `rule`. `progress` is reported as read.
+    /// `cancelled` as its explanation); otherwise `decide`, given the release's translation and
+    /// velocity (read once, for the rule and the decision alike), gives the outcome and its
+    /// explanation under `rule`. `progress` is reported as read.
     func decision(
         rule: String, progress: Double, cancelled: String = "the gesture was cancelled: cancel",
-        _ decide: () -> (Decision.Outcome, String)
+        _ decide: (_ translation: Point, _ velocity: Point) -> (Decision.Outcome, String)
     ) -> Decision {
+        let translation = translation(at: release.time)
+        let velocity = releaseVelocity
         let wasCancelled = release.phase == .cancelled
-        let (outcome, explanation) = wasCancelled ? (.cancel, cancelled) : decide()
+        let (outcome, explanation) = wasCancelled ? (.cancel, cancelled) : decide(translation, velocity)
         return Decision(
             outcome: outcome, time: release.time, rule: wasCancelled ? "gestureCancelled" : rule,
-            translation: translation(at: release.time), velocity: releaseVelocity, progress: progress,
-            explanation: explanation)
+            translation: translation, velocity: velocity, progress: progress, explanation: explanation)
     }
 
     /// began, released, and finished or cancelled when the settle ends at `completed`.

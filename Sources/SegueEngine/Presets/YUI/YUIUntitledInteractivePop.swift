@@ -87,8 +87,8 @@ struct YUIUntitledInteractivePop: Preset {
     }
 
     private func decide(gesture: PresetGesture, p: Double, parameters: ParameterValues) -> Decision {
-        gesture.decision(rule: Self.rule.id, progress: min(max(p, 0), 1)) {
-            let vx = gesture.releaseVelocity.x
+        gesture.decision(rule: Self.rule.id, progress: min(max(p, 0), 1)) { _, velocity in
+            let vx = velocity.x
             let limit = parameters[Keys.finishVelocity]
             let past = parameters[Keys.finishProgress]
             if vx > limit {

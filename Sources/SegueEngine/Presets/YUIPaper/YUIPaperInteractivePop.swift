@@ -97,8 +97,8 @@ struct YUIPaperInteractivePop: Preset {
     /// The release: a cancelled pan cancels; a flick faster than `flick` finishes iff it
     /// points down; otherwise the pop finishes iff `progress` > `threshold`.
     static func decision(gesture: PresetGesture, progress: Double, flick: Double, threshold: Double) -> Decision {
-        gesture.decision(rule: "flickOrHalf", progress: progress) {
-            let vy = gesture.releaseVelocity.y
+        gesture.decision(rule: "flickOrHalf", progress: progress) { _, velocity in
+            let vy = velocity.y
             let released = "released at vy = \(Format.speed(vy)) pt/s, |vy|"
             if abs(vy) > flick {
                 return (

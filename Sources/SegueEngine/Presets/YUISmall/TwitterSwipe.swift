@@ -77,7 +77,7 @@ struct TwitterSwipe: Preset {
 
         let releaseTranslation = gesture.translation(at: releaseTime)
         let released = TwitterSwipeState.dragged(releaseTranslation.x, scene: scene, threshold: threshold)
-        let decision = decide(gesture, translation: releaseTranslation, progress: released.progress)
+        let decision = decide(gesture, progress: released.progress)
         let deletes = decision.outcome == .finish
         let target = deletes ? released.state.deleted(window: scene.window) : TwitterSwipeState.rest
         let easing: TimingCurve =
@@ -105,10 +105,10 @@ struct TwitterSwipe: Preset {
     }
 
     /// §13.1 ended: a cancelled gesture springs back; otherwise p = 1 deletes.
-    func decide(_ gesture: PresetGesture, translation: Point, progress: Double) -> Decision {
+    func decide(_ gesture: PresetGesture, progress: Double) -> Decision {
         gesture.decision(
             rule: "distance", progress: progress, cancelled: "the gesture was cancelled: the row springs back"
-        ) {
+        ) { translation, _ in
             let dx = Format.amount(translation.x)
             return progress >= 1
                 ? (.finish, "released at dx = \(dx) pt, at or past the threshold (p = 1): delete")
