@@ -44,6 +44,18 @@ import Testing
                     name: "\(preset.description.id) example", preset: preset.description.id,
                     samples: example.map { ["t": $0.time, "x": $0.location.x, "y": $0.location.y] },
                     phases: example.map(\.phase.rawValue)))
+            // Hostile drags: reversals, pauses, bursts, samples on and just off frame times, flings.
+            let hostile = HostileGesture.drags(
+                from: (first.location.x, first.location.y),
+                heading: (last.location.x - first.location.x, last.location.y - first.location.y),
+                startTime: first.time, count: 3, seed: 0xD21_0E00 &+ UInt64(cases.count))
+            for drag in hostile {
+                cases.append(
+                    Case(
+                        name: "\(preset.description.id) \(drag.name)", preset: preset.description.id,
+                        samples: drag.samples.map { ["t": $0.time, "x": $0.x, "y": $0.y] },
+                        phases: drag.samples.map(\.phase)))
+            }
             for drag in 0..<2 {
                 let count = Int.random(in: 6...30, using: &generator)
                 var samples: [[String: Double]] = []

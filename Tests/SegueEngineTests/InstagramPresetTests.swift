@@ -115,6 +115,33 @@ import Testing
         #expect(frame.layers[1].opacity == 1)
     }
 
+    /// The article's handler calls finish() or cancel() on `.ended` without update(recognizer), so
+    /// the settle starts from the last `.changed` state. Began at x 40, changed at 100 and 160, ended
+    /// at 200 (0.11 s), y 500 throughout; at 100 fps a frame falls on the release, elapsed 0.
+    /// Last changed: tx = 120, p = 120/390, s = 1 − 0.4p = 0.87692, card tx = s·120 = 105.23.
+    /// (The lift-off point would give s = 1 − 0.4·160/390 = 0.83590 and tx = 133.74: a 28 pt jump.)
+    @Test func interactivePopSettlesFromTheLastChangedState() throws {
+        let samples = [
+            GestureSample(time: 0, location: Point(x: 40, y: 500), phase: .began),
+            GestureSample(time: 0.05, location: Point(x: 100, y: 500), phase: .changed),
+            GestureSample(time: 0.1, location: Point(x: 160, y: 500), phase: .changed),
+            GestureSample(time: 0.11, location: Point(x: 200, y: 500), phase: .ended),
+        ]
+        let simulation = try run(InstagramInteractivePop(), samples: samples, frameRate: 100)
+        let frame = try #require(simulation.frames.first { $0.time >= 0.11 })
+        #expect(close(frame.time, 0.11, 1e-12))
+        #expect(frame.phase == .animating)
+        let detail = try #require(frame.layers.last)
+        let scale = 1 - 0.4 * 120 / 390
+        #expect(close(detail.transform.a, scale, 1e-12))
+        #expect(close(detail.transform.tx, 120 * scale, 1e-9))
+        #expect(close(frame.progress, 120.0 / 390, 1e-12))
+        let decision = try #require(simulation.decision)
+        #expect(close(decision.progress, 120.0 / 390, 1e-12))
+        // The rule still reads the recognizer at `.ended`: translation 160.
+        #expect(close(decision.translation.x, 160, 1e-12))
+    }
+
     /// Released moving right (585 pt/s): finish over 0.25 s; halfway through the settle
     /// on easeInOut the scale is halfway from 0.88 to A.s.
     @Test func interactivePopFinishesOntoTheCell() throws {

@@ -50,6 +50,28 @@ import Testing
         frame?.annotations.first { $0.name == name }?.value
     }
 
+    /// From half, 72 pt up then back down past the start: the frames sent for the upward part
+    /// never change when the downward samples arrive. With the default 1:1 mapping the top is 72 pt
+    /// above half's, and half → full spans 0.3·H = 253.2 pt, so those frames show p = 72/253.2 =
+    /// 0.284 toward full, in the open prefix and in the whole answer alike.
+    @Test func framesSentForAnUpwardDragDoNotChangeWhenItTurnsBack() throws {
+        var samples = [sample(0, 195, 600, .began)]
+        for step in 1...6 { samples.append(sample(Double(step) / 60, 195, 600 - 12 * Double(step), .changed)) }
+        for step in 1...12 { samples.append(sample(0.1 + Double(step) / 60, 195, 528 + 12 * Double(step), .changed)) }
+        samples.append(sample(0.1 + 13.0 / 60, 195, 684, .ended))
+        let up = Array(samples.prefix(7))
+        let open = try YUIModalCard().run(
+            SimulationInput(
+                scene: ParameterValues(specs: YUIModalCard().sceneFields, given: [:]),
+                parameters: ParameterValues(specs: YUIModalCard().parameters, given: [:]),
+                gesture: try GestureTrack(samples: up), frameRate: 60))
+        let whole = try run(YUIModalCard(), samples: samples)
+        #expect(open.frames.count == 7)
+        #expect(Array(whole.frames.prefix(7)) == open.frames)
+        let top = try #require(open.frames.last)
+        #expect(isClose(top.progress, 72 / (0.3 * Self.screen), absolute: 1e-12))
+    }
+
     @Test func seedConstantsAreTheDefaults() {
         let preset = YUIModalCard()
         func value(_ name: String) -> ParameterValue? {
