@@ -120,32 +120,37 @@ import Testing
     }
 
     /// §15.9 tests 1 and 3: tx = 60 (p = 0.154) at +200 pt/s finishes; tx = 20 at +1000 pt/s finishes.
+    /// The drag is 36 samples at 120 Hz; the last `.changed` (tx = 60·35/36) is the last update(p),
+    /// so the screen and the finish start there, while the rule reads the lift-off's p = 60/W.
     @Test func sceneHReleasesThatFinish() throws {
         let dragged = try run(YUIUntitledInteractivePop(), samples: drag(by: 60, velocity: 200))
         #expect(dragged.decision?.outcome == .finish)
-        #expect(isClose(dragged.decision?.progress ?? 0, 60 / Self.width, absolute: 1e-9))
+        let shown = 60 * 35 / 36 / Self.width
+        #expect(isClose(dragged.decision?.progress ?? 0, shown, absolute: 1e-9))
+        #expect(isClose(dragged.decision?.ruleProgress ?? 0, 60 / Self.width, absolute: 1e-9))
         #expect(isClose(60 / Self.width, 0.154, absolute: 5e-4))
         let last = try #require(dragged.frames.last)
         #expect(try last.phase == .settled && layer(last, "grid").opacity == 1 && layer(last, "detail").opacity == 0)
-        // finish plays the rest of the 0.4 s animation from p·0.4.
+        // finish plays the rest of the 0.4 s animation from the last update's p·0.4.
         let release = try #require(dragged.decision?.time)
-        #expect(isClose(dragged.events.last?.time ?? 0, release + 0.4 - 60 / Self.width * 0.4, absolute: 1e-9))
+        #expect(isClose(dragged.events.last?.time ?? 0, release + 0.4 - shown * 0.4, absolute: 1e-9))
         let flung = try run(YUIUntitledInteractivePop(), samples: drag(by: 20, velocity: 1000))
         #expect(flung.decision?.outcome == .finish && (flung.decision?.velocity.x ?? 0) > 900)
     }
 
-    /// §15.9 test 2: tx = 30 (p = 0.077) at +200 pt/s cancels at completionSpeed p, so the cancel
-    /// lasts p·D/p = D: 0.4 s by default, the seed's 0.35 s with the mismatch flag.
+    /// §15.9 test 2: tx = 30 (p = 0.077) at +200 pt/s cancels at completionSpeed p, the lift-off's,
+    /// from the last update's percent (tx = 30·17/18 over 18 samples at 120 Hz), so the cancel lasts
+    /// D·(17/18)·p/p = D·17/18: 0.4 s by default, the seed's 0.35 s with the mismatch flag.
     @Test func sceneHCancelLastsTheReportedDuration() throws {
         let fixed = try run(YUIUntitledInteractivePop(), samples: drag(by: 30, velocity: 200))
         let decision = try #require(fixed.decision)
         #expect(decision.outcome == .cancel)
         #expect(isClose(30 / Self.width, 0.077, absolute: 5e-4))
-        #expect(isClose((fixed.events.last?.time ?? 0) - decision.time, 0.4, absolute: 1e-9))
+        #expect(isClose((fixed.events.last?.time ?? 0) - decision.time, 0.4 * 17 / 18, absolute: 1e-9))
         let legacy = try run(
             YUIUntitledInteractivePop(), parameters: ["legacyDurationMismatch": .bool(true)],
             samples: drag(by: 30, velocity: 200))
-        #expect(isClose((legacy.events.last?.time ?? 0) - decision.time, 0.35, absolute: 1e-9))
+        #expect(isClose((legacy.events.last?.time ?? 0) - decision.time, 0.35 * 17 / 18, absolute: 1e-9))
         let last = try #require(legacy.frames.last)
         #expect(
             try layer(last, "detail").transform == .identity && layer(last, "detail").opacity == 1

@@ -235,6 +235,9 @@ public struct SimulateResponse: Sendable {
         writer.key("velocity")
         writer.point(decision.velocity)
         writer.member("progress", decision.progress)
+        if let ruleProgress = decision.ruleProgress {
+            writer.member("ruleProgress", ruleProgress)
+        }
         if let source = decision.source {
             writer.member("source", source)
         }

@@ -247,7 +247,12 @@ public struct Decision: Sendable, Hashable {
     public var translation: Point
     /// Release velocity, points per second.
     public var velocity: Point
+    /// The progress the frames show at `time`: where the settle starts.
     public var progress: Double
+    /// A progress the rule compared with its threshold that the frames do not show (an unclamped
+    /// ratio such as the App Store dismiss's travel / 100 pt), under its own name so that
+    /// `progress` always means what the screen showed; nil where the rule read `progress` or none.
+    public var ruleProgress: Double?
     /// One sentence a person reads: what was measured and why that outcome.
     public var explanation: String
     /// Which of several gesture sources drove the transition (the App Store card's
@@ -258,7 +263,7 @@ public struct Decision: Sendable, Hashable {
 
     public init(
         outcome: Outcome, time: Double, rule: String, translation: Point, velocity: Point, progress: Double,
-        explanation: String, source: String? = nil, scrollOffset: Double? = nil
+        ruleProgress: Double? = nil, explanation: String, source: String? = nil, scrollOffset: Double? = nil
     ) {
         self.outcome = outcome
         self.time = time
@@ -266,6 +271,7 @@ public struct Decision: Sendable, Hashable {
         self.translation = translation
         self.velocity = velocity
         self.progress = progress
+        self.ruleProgress = ruleProgress
         self.explanation = explanation
         self.source = source
         self.scrollOffset = scrollOffset

@@ -200,11 +200,14 @@ struct AppStoreInteractiveDismiss: Preset {
         let gatingOffset: Double? = drive.source == .dragDown ? scene.scrollOffset : nil
         let p = Format.ratio(drive.progress)
         let rule = "progressThreshold"
+        // What the frames show at the release: 1 once crossed, else the shrink animator's (clamped)
+        // fraction; the rule's travel / distance, unclamped, is reported beside it.
+        let shown = drive.crossing != nil ? 1 : drive.animator(at: time)?.progress(at: time).value ?? 0
         func decided(_ outcome: Decision.Outcome, _ rule: String, _ progress: Double, _ why: String) -> Decision {
             Decision(
                 outcome: outcome, time: time, rule: rule, translation: translation, velocity: velocity,
-                progress: progress, explanation: "\(gate); \(why)", source: drive.source.rawValue,
-                scrollOffset: gatingOffset)
+                progress: shown, ruleProgress: progress == shown ? nil : progress, explanation: "\(gate); \(why)",
+                source: drive.source.rawValue, scrollOffset: gatingOffset)
         }
         if let crossing = drive.crossing {
             return decided(

@@ -56,8 +56,9 @@ struct InstagramInteractivePop: Preset {
 
         // Set-up when the pop starts: mask with the corner radius, placeholder, full dim.
         let (base, onCell) = InstagramPop.ends(scene, parameters)
-        let released = Self.dragState(
-            gesture.translation(at: releaseTime), base: base, scene: scene, parameters: parameters)
+        // The article's handler calls finish() or cancel() on `.ended` without update(recognizer):
+        // the settle starts from the last `.changed` state, while the rule reads the lift-off.
+        let released = Self.dragState(gesture.shownAtRelease, base: base, scene: scene, parameters: parameters)
         let decision = gesture.decision(
             by: parameters[InstagramKeys.releaseRule], window: scene.window, progress: released.progress)
         let outcome = decision.outcome
@@ -73,8 +74,7 @@ struct InstagramInteractivePop: Preset {
         return try InteractiveTransition(
             presetID: description.id, layers: layers.all, gesture: gesture, still: detailAlone, recognized: recognized,
             dragging: { time in
-                let drag = Self.dragState(
-                    gesture.translation(at: time), base: base, scene: scene, parameters: parameters)
+                let drag = Self.dragState(gesture.followed(at: time), base: base, scene: scene, parameters: parameters)
                 return Look(layers: drag.state.layers(layers), progress: drag.progress)
             },
             decision: decision, completed: releaseTime + easing.duration,

@@ -38,8 +38,9 @@ struct InstagramPercentDrivenPop: Preset {
 
         /// Progress p = tx / W, clamped (seed-transitions.md §5, [engine] clamp).
         func percent(at time: Double) -> Double {
-            min(max(gesture.translation(at: time).x / scene.window.width, 0), 1)
+            min(max(gesture.followed(at: time).x / scene.window.width, 0), 1)
         }
+        // `.ended` calls finish() or cancel() without update(_:): the last `.changed` percent plays on.
         let releasePercent = percent(at: releaseTime)
         let decision = gesture.decision(by: .velocitySign, window: scene.window, progress: releasePercent)
         let settled = decision.outcome == .finish ? InstagramPop.finished(end) : InstagramState.detailAlone(scene)

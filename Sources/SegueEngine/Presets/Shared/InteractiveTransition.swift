@@ -52,12 +52,21 @@ struct InteractiveTransition {
             })
         return Simulation(
             presetID: presetID, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
-            layers: layers, decision: decision,
+            layers: layers, decision: decisionAsShown,
             events: gesture.events(completed: completed, outcome: decision.outcome), frames: frames)
     }
 }
 
 extension InteractiveTransition {
+    /// The decision with the progress a frame at its time shows (the settle's start, or the
+    /// settled look when nothing animates), so that `progress` is never a value the screen did
+    /// not show; a preset whose rule read another progress reports it as `ruleProgress`.
+    var decisionAsShown: Decision {
+        var shown = decision
+        shown.progress = completed > decision.time ? settling(decision.time).progress : settled.progress
+        return shown
+    }
+
     /// A transition that follows the finger from touch-down: no recognition phase, so every
     /// frame before the release is a dragging one.
     init(

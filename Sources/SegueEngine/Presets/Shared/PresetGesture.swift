@@ -7,6 +7,13 @@ import SegueMath
 struct PresetGesture {
     let track: GestureTrack
     let release: GestureSample
+    /// The last sample the screen followed: the one before the release. The originals' pan
+    /// handlers move the screen on `began` and `changed` only; on `ended` (or `cancelled`) they
+    /// read the recognizer for the decision and call finish or cancel, which animate from the
+    /// screen as it is (Foltányi's InstagramTransition, UIPercentDrivenInteractiveTransition's
+    /// finish and cancel, the YUI gallery's handlers). So the lift-off point is read by the
+    /// rules but never shown.
+    let lastFollowed: GestureSample
     let estimator: VelocityEstimator
     /// How the finger is read between samples (`touchResampling`).
     let resampling: TouchResampling
@@ -22,6 +29,8 @@ struct PresetGesture {
         }
         self.track = track
         self.release = release
+        // A release is a track's last sample and its stroke opens with a `began`, so one precedes it.
+        lastFollowed = track.samples[track.samples.count - 2]
         estimator = input.parameters[SharedKeys.velocityEstimator]
         resampling = input.parameters[SharedKeys.touchResampling]
     }
@@ -41,6 +50,18 @@ struct PresetGesture {
         track.translation(at: time, resampling: resampling)
     }
 
+    /// The translation the screen follows at `time`: as ``translation(at:)``, but held at the last
+    /// followed sample from there on, so that `interpolate` does not glide toward the lift-off point
+    /// and the settle starts from what the last frame before the release showed.
+    func followed(at time: Double) -> Point {
+        translation(at: min(time, lastFollowed.time))
+    }
+
+    /// What the screen shows when the finger lifts: the translation the settle starts from.
+    var shownAtRelease: Point {
+        translation(at: lastFollowed.time)
+    }
+
     /// The release velocity, points per second.
     var releaseVelocity: Point {
         track.velocity(at: release.time, using: estimator).velocity
@@ -49,9 +70,12 @@ struct PresetGesture {
     /// The release decision: a cancelled gesture cancels under rule `gestureCancelled` (with
     /// `cancelled` as its explanation); otherwise `decide`, given the release's translation and
     /// velocity (read once, for the rule and the decision alike), gives the outcome and its
-    /// explanation under `rule`. `progress` is reported as read.
+    /// explanation under `rule`. `progress` is what the frames show at the release;
+    /// `ruleProgress`, a progress the rule read that the screen does not show (an unclamped
+    /// ratio), is reported beside it.
     func decision(
-        rule: String, progress: Double, cancelled: String = "the gesture was cancelled: cancel",
+        rule: String, progress: Double, ruleProgress: Double? = nil,
+        cancelled: String = "the gesture was cancelled: cancel",
         _ decide: (_ translation: Point, _ velocity: Point) -> (Decision.Outcome, String)
     ) -> Decision {
         let translation = translation(at: release.time)
@@ -60,7 +84,8 @@ struct PresetGesture {
         let (outcome, explanation) = wasCancelled ? (.cancel, cancelled) : decide(translation, velocity)
         return Decision(
             outcome: outcome, time: release.time, rule: wasCancelled ? "gestureCancelled" : rule,
-            translation: translation, velocity: velocity, progress: progress, explanation: explanation)
+            translation: translation, velocity: velocity, progress: progress,
+            ruleProgress: wasCancelled ? nil : ruleProgress, explanation: explanation)
     }
 
     /// began, released, and finished or cancelled when the settle ends at `completed`.

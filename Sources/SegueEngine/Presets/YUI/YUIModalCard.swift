@@ -12,8 +12,9 @@ struct YUIModalCard: Preset {
             + "thresholds by default, or the nearest stage to the projected top edge. By default the card follows "
             + "the finger 1:1 and rubber-bands past peek and full with UIScrollView's 0.55 formula [beyond the "
             + "original]; dragMapping = original reproduces the original's 400 pt-per-stage mapping. Frame progress runs "
-            + "from the start stage (0) to the chosen stage (1), or, when the card stays, toward the neighbour the "
-            + "drag headed for [inferred]; the decision finishes when the stage "
+            + "from the start stage (0) toward the neighbour the drag heads for while the finger is down (the stage "
+            + "the release will choose is not known yet), and from the release toward the chosen stage (1), or, "
+            + "when the card stays, toward the neighbour the drag headed for [inferred]; the decision finishes when the stage "
             + "changes and cancels when it stays; the settled frame carries the stage (and projectedY) as "
             + "annotations.",
         source: "the YUI gallery, github.com/yihui-hu/YUI (YUI ModalCard.swift, ModalCardView.swift)")
@@ -103,14 +104,17 @@ struct YUIModalCard: Preset {
         let mapping = parameters[Keys.dragMapping]
         let releaseTime = gesture.release.time
 
-        func dragShape(at time: Double) -> YUIModalCardShape {
+        func shape(_ ty: Double) -> YUIModalCardShape {
             mapping.shape(
-                translation: gesture.translation(at: time).y, from: start, scene: scene,
-                dragDistance: parameters[Keys.dragDistance], band: parameters[Keys.bandFactor],
-                coefficient: parameters[Keys.rubberBandCoefficient])
+                translation: ty, from: start, scene: scene, dragDistance: parameters[Keys.dragDistance],
+                band: parameters[Keys.bandFactor], coefficient: parameters[Keys.rubberBandCoefficient])
         }
-        let released = dragShape(at: releaseTime)
-        let choice = decide(gesture: gesture, start: start, released: released, scene: scene, parameters: parameters)
+        // The handler sets the constants on `.changed`; on `.ended` it reads ty and vy for its rule and
+        // animates from the card as the last `.changed` left it.
+        let released = shape(gesture.shownAtRelease.y)
+        let lifted = shape(gesture.translation(at: releaseTime).y)
+        let choice = decide(
+            gesture: gesture, start: start, released: released, lifted: lifted, scene: scene, parameters: parameters)
         let legacyHold = gesture.release.phase == .cancelled && parameters[Keys.legacyIgnoresCancel]
         let target = legacyHold ? released : scene.shape(choice.stage)
         let easing = TimingCurve.uikitSpring(
@@ -131,11 +135,11 @@ struct YUIModalCard: Preset {
                     cornerRadius: radius)
             ]
         }
-        // Progress runs toward the stage the release chose (or the neighbour the drag headed for), so
-        // unlike the driver's other presets the interactive frames' progress reads the decision: a
-        // gesture still in progress may report other progress than the whole one (as before the driver).
-        func look(_ shape: YUIModalCardShape) -> Look {
-            Look(layers: layers(shape), progress: scene.progress(shape, from: start, toward: choice.reference))
+        // While the finger is down progress runs toward the neighbour the drag heads for (the samples
+        // so far say no more, and a frame once sent must not change); from the release, toward the
+        // stage the release chose (or the neighbour the drag headed for, when the card stays).
+        func look(_ shape: YUIModalCardShape, toward reference: YUIModalCardStage) -> Look {
+            Look(layers: layers(shape), progress: scene.progress(shape, from: start, toward: reference))
         }
         var annotations = [FrameAnnotation(name: "stage", value: .text(legacyHold ? "none" : choice.stage.rawValue))]
         if let projected = choice.projectedTop {
@@ -143,9 +147,14 @@ struct YUIModalCard: Preset {
         }
         return try InteractiveTransition(
             presetID: description.id, layers: [card], gesture: gesture,
-            dragging: { time in look(dragShape(at: time)) },
+            dragging: { time in
+                let ty = gesture.followed(at: time).y
+                return look(shape(ty), toward: YUIModalCardScene.neighbour(of: start, upward: ty < 0))
+            },
             decision: choice.decision, completed: legacyHold ? releaseTime : releaseTime + easing.duration,
-            settling: { time in look(released.interpolated(to: target, easing.fraction(at: time - releaseTime))) },
+            settling: { time in
+                look(released.interpolated(to: target, easing.fraction(at: time - releaseTime)), toward: choice.reference)
+            },
             settled: Look(
                 layers: layers(target), progress: choice.decision.outcome == .finish ? 1 : 0, annotations: annotations)
         ).simulate(input)
@@ -153,8 +162,11 @@ struct YUIModalCard: Preset {
 
     /// The stage the release picks and the decision that reports it: finish when the stage
     /// changes, cancel when the card returns to where it started.
+    /// `released` is the card on screen when the finger lifts; `lifted`, its shape at the lift-off
+    /// sample, is what the projection rule projects.
     private func decide(
-        gesture: PresetGesture, start: YUIModalCardStage, released: YUIModalCardShape, scene: YUIModalCardScene,
+        gesture: PresetGesture, start: YUIModalCardStage, released: YUIModalCardShape, lifted: YUIModalCardShape,
+        scene: YUIModalCardScene,
         parameters: ParameterValues
     ) -> (stage: YUIModalCardStage, reference: YUIModalCardStage, projectedTop: Double?, decision: Decision) {
         let translation = gesture.translation(at: gesture.release.time)
@@ -186,7 +198,7 @@ struct YUIModalCard: Preset {
         case .projection:
             let rate = DecelerationRate(factor: parameters[Keys.decelerationRate]) ?? .normal
             let choice = YUIModalCardRelease.projectedStage(
-                from: start, top: scene.top(released), vy: velocity.y, rate: rate,
+                from: start, top: scene.top(lifted), vy: velocity.y, rate: rate,
                 oneStage: parameters[Keys.oneStagePerSwipe], scene: scene)
             return (
                 choice.stage, reference(choice.stage), choice.projectedTop,

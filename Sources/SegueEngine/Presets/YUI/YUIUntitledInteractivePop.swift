@@ -70,24 +70,28 @@ struct YUIUntitledInteractivePop: Preset {
                 input: input)
         }
 
-        /// p = tx / W, signed and unclamped as the seed computes it.
-        func percent(at time: Double) -> Double { gesture.translation(at: time).x / scene.window.width }
-        let p = percent(at: releaseTime)
-        let decision = decide(gesture: gesture, p: p, parameters: parameters)
+        /// p = tx / W, signed and unclamped as the original computes it, on each `.changed`.
+        func percent(at time: Double) -> Double { gesture.followed(at: time).x / scene.window.width }
+        // `.ended` reads p from the recognizer for its rule and its completionSpeed, but calls no
+        // update(p): the transition finishes or cancels from the last `.changed` percent.
+        let shown = percent(at: releaseTime)
+        let p = gesture.translation(at: releaseTime).x / scene.window.width
+        let decision = decide(gesture: gesture, p: p, shown: min(max(shown, 0), 1), parameters: parameters)
         let finished = decision.outcome == .finish
         return try InteractiveTransition(
             presetID: description.id, layers: layers.all, gesture: gesture, still: detailAlone, recognized: recognized,
             scrubbing: PercentDrivenTransition(
                 reportedDuration: reported, animationDuration: animationDuration, completionSpeed: finished ? 1 : p),
-            percent: { time in min(max(percent(at: time), 0), 1) }, releasePercent: p, decision: decision,
+            percent: { time in min(max(percent(at: time), 0), 1) }, releasePercent: shown, decision: decision,
             // The pop animation on the Y curve.
             look: { layers.animating(CubicBezier.yui.value(at: min($0 / animationDuration, 1))) },
             settled: layers.settled(detailShown: !finished)
         ).simulate(input)
     }
 
-    private func decide(gesture: PresetGesture, p: Double, parameters: ParameterValues) -> Decision {
-        gesture.decision(rule: Self.rule.id, progress: min(max(p, 0), 1)) { _, velocity in
+    /// The rule reads `p`, the lift-off's tx / W; `shown` is the clamped progress on screen.
+    private func decide(gesture: PresetGesture, p: Double, shown: Double, parameters: ParameterValues) -> Decision {
+        gesture.decision(rule: Self.rule.id, progress: shown, ruleProgress: p == shown ? nil : p) { _, velocity in
             let vx = velocity.x
             let limit = parameters[Keys.finishVelocity]
             let past = parameters[Keys.finishProgress]

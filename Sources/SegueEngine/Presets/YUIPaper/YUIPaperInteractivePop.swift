@@ -54,7 +54,9 @@ struct YUIPaperInteractivePop: Preset {
         let releaseTime = gesture.release.time
         let translation = gesture.translation(at: releaseTime)
         let velocity = gesture.releaseVelocity
-        let releaseProgress = Self.progress(translation: translation, distance: distance)
+        // The rule reads the recognizer on `.ended`; the spring starts from the last `.changed` screen.
+        let ruleProgress = Self.progress(translation: translation, distance: distance)
+        let releaseProgress = Self.progress(translation: gesture.shownAtRelease, distance: distance)
         let layers = YUIPaperState.layerDescriptions(geometry)
         let ratio = parameters[YUIPaperInteractivePop.Keys.gateRatio]
         let gate = gesture.gate(
@@ -66,7 +68,7 @@ struct YUIPaperInteractivePop: Preset {
                 still: YUIPaperState.demo(geometry).layers(geometry), input: input)
         }
         let decision = Self.decision(
-            gesture: gesture, progress: releaseProgress, flick: parameters[YUIPaperInteractivePop.Keys.flickVelocity],
+            gesture: gesture, progress: releaseProgress, ruleProgress: ruleProgress, flick: parameters[YUIPaperInteractivePop.Keys.flickVelocity],
             threshold: parameters[YUIPaperInteractivePop.Keys.progressThreshold])
         let target = decision.outcome == .finish ? 1.0 : 0
         // The finger's dp/dt = vy / distance, handed to the spring as a relative velocity (motion-math.md §2.8).
@@ -85,7 +87,7 @@ struct YUIPaperInteractivePop: Preset {
         return try InteractiveTransition(
             presetID: description.id, layers: layers, gesture: gesture,
             still: YUIPaperState.demo(geometry).layers(geometry), recognized: recognized,
-            dragging: { time in look(Self.progress(translation: gesture.translation(at: time), distance: distance)) },
+            dragging: { time in look(Self.progress(translation: gesture.followed(at: time), distance: distance)) },
             decision: decision, completed: completed,
             settling: { time in
                 look(releaseProgress + (target - releaseProgress) * settle.fraction(at: time - releaseTime))
@@ -95,9 +97,14 @@ struct YUIPaperInteractivePop: Preset {
     }
 
     /// The release: a cancelled pan cancels; a flick faster than `flick` finishes iff it
-    /// points down; otherwise the pop finishes iff `progress` > `threshold`.
-    static func decision(gesture: PresetGesture, progress: Double, flick: Double, threshold: Double) -> Decision {
-        gesture.decision(rule: "flickOrHalf", progress: progress) { _, velocity in
+    /// points down; otherwise the pop finishes iff `ruleProgress` (the lift-off's) > `threshold`.
+    /// `progress` is the screen's at the release.
+    static func decision(
+        gesture: PresetGesture, progress: Double, ruleProgress: Double, flick: Double, threshold: Double
+    ) -> Decision {
+        gesture.decision(
+            rule: "flickOrHalf", progress: progress, ruleProgress: ruleProgress == progress ? nil : ruleProgress
+        ) { _, velocity in
             let vy = velocity.y
             let released = "released at vy = \(Format.speed(vy)) pt/s, |vy|"
             if abs(vy) > flick {
@@ -106,10 +113,10 @@ struct YUIPaperInteractivePop: Preset {
                     "\(released) > \(Format.amount(flick)): " + (vy > 0 ? "moving down, finish" : "moving up, cancel")
                 )
             }
-            let finishes = progress > threshold
+            let finishes = ruleProgress > threshold
             return (
                 finishes ? .finish : .cancel,
-                "\(released) ≤ \(Format.amount(flick)), with p = \(Format.ratio(progress)) "
+                "\(released) ≤ \(Format.amount(flick)), with p = \(Format.ratio(ruleProgress)) "
                     + (finishes ? "> \(Format.amount(threshold)): finish" : "≤ \(Format.amount(threshold)): cancel")
             )
         }

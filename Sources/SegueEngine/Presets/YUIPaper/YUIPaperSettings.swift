@@ -128,7 +128,9 @@ struct YUIPaperSettings: Preset {
         let releaseTime = gesture.release.time
         let translation = gesture.translation(at: releaseTime)
         let velocity = gesture.releaseVelocity
-        let progress = abs(translation.y) / model.maxT
+        // The handler reads ty and vy on `.ended` and animates from the screen as the last `.changed` left it.
+        let shownTY = gesture.shownAtRelease.y
+        let releaseProgress = fromShown ? abs(min(shownTY, 0)) / model.maxT : max(shownTY, 0) / model.maxT
         let layers = [
             LayerDescription(
                 id: "settings", role: "the full-screen white settings view, behind the home", frame: scene.bounds,
@@ -146,22 +148,21 @@ struct YUIPaperSettings: Preset {
                 layers: layers, still: rest.layers(scene), input: input)
         }
         let decision = Self.decision(
-            gesture: gesture, translation: translation, velocity: velocity, progress: progress, maxT: model.maxT,
+            gesture: gesture, translation: translation, velocity: velocity, progress: releaseProgress, maxT: model.maxT,
             flick: parameters[YUIPaperInteractivePop.Keys.flickVelocity],
             threshold: parameters[YUIPaperInteractivePop.Keys.progressThreshold],
             fromShown: fromShown)
         let toggles = decision.outcome == .finish
         let target = (fromShown != toggles) ? model.shown : model.hidden
         let easing = Self.settleEasing(parameters, toggles: toggles)
-        let released = model.drag(ty: translation.y, fromShown: fromShown)
-        let releaseProgress = fromShown ? abs(min(translation.y, 0)) / model.maxT : max(translation.y, 0) / model.maxT
+        let released = model.drag(ty: shownTY, fromShown: fromShown)
         let completed = releaseTime + easing.duration
         let end = toggles ? 1.0 : 0
         return try InteractiveTransition(
             presetID: description.id, layers: layers, gesture: gesture, still: rest.layers(scene),
             recognized: recognized,
             dragging: { time in
-                let ty = gesture.translation(at: time).y
+                let ty = gesture.followed(at: time).y
                 let p = fromShown ? abs(min(ty, 0)) / model.maxT : max(ty, 0) / model.maxT
                 return Look(layers: model.drag(ty: ty, fromShown: fromShown).layers(scene), progress: p)
             },
@@ -196,11 +197,14 @@ struct YUIPaperSettings: Preset {
         let vy = Format.speed(velocity.y)
         let show: Bool
         let reason: String
+        var ruleProgress: Double?
         if abs(velocity.y) > flick {
             show = velocity.y > 0
             reason = "released at vy = \(vy) pt/s, |vy| > \(Format.amount(flick)): \(show ? "show" : "hide")"
         } else {
             let ratio = translation.y / maxT
+            // The rule's signed ratio, reported where the screen's (clamped, one-sided) progress differs.
+            ruleProgress = ratio == progress ? nil : ratio
             show = ratio > threshold
             reason =
                 "released at vy = \(vy) pt/s, |vy| ≤ \(Format.amount(flick)), with ty/maxT = \(Format.ratio(ratio)) "
@@ -209,7 +213,7 @@ struct YUIPaperSettings: Preset {
         let toggles = show != fromShown
         return Decision(
             outcome: toggles ? .finish : .cancel, time: gesture.release.time, rule: "flickOrHalf",
-            translation: translation, velocity: velocity, progress: progress,
+            translation: translation, velocity: velocity, progress: progress, ruleProgress: ruleProgress,
             explanation: reason + (toggles ? ", which toggles the settings" : ", as they were: snap back"))
     }
 }

@@ -75,9 +75,11 @@ struct TwitterSwipe: Preset {
                 still: rest.layers, annotations: rest.annotations, input: input)
         }
 
-        let releaseTranslation = gesture.translation(at: releaseTime)
-        let released = TwitterSwipeState.dragged(releaseTranslation.x, scene: scene, threshold: threshold)
-        let decision = decide(gesture, progress: released.progress)
+        // `.ended` reads dx from the recognizer; the animation starts from the row as the last
+        // `.changed` left it.
+        let lifted = TwitterSwipeState.dragged(gesture.translation(at: releaseTime).x, scene: scene, threshold: threshold)
+        let released = TwitterSwipeState.dragged(gesture.shownAtRelease.x, scene: scene, threshold: threshold)
+        let decision = decide(gesture, progress: released.progress, ruleProgress: lifted.progress)
         let deletes = decision.outcome == .finish
         let target = deletes ? released.state.deleted(window: scene.window) : TwitterSwipeState.rest
         let easing: TimingCurve =
@@ -90,8 +92,7 @@ struct TwitterSwipe: Preset {
             presetID: description.id, layers: layers.all, gesture: gesture, still: rest.layers,
             stillAnnotations: rest.annotations, recognized: recognized,
             dragging: { time in
-                let drag = TwitterSwipeState.dragged(
-                    gesture.translation(at: time).x, scene: scene, threshold: threshold)
+                let drag = TwitterSwipeState.dragged(gesture.followed(at: time).x, scene: scene, threshold: threshold)
                 return drag.state.look(layers, progress: drag.progress, markIsRed: drag.progress >= 1)
             },
             decision: decision, completed: releaseTime + easing.duration,
@@ -105,14 +106,16 @@ struct TwitterSwipe: Preset {
     }
 
     /// §13.1 ended: a cancelled gesture springs back; otherwise p = 1 deletes.
-    func decide(_ gesture: PresetGesture, progress: Double) -> Decision {
+    /// `ruleProgress` is the lift-off's p, which the rule reads; `progress` the row's on screen.
+    func decide(_ gesture: PresetGesture, progress: Double, ruleProgress: Double) -> Decision {
         gesture.decision(
-            rule: "distance", progress: progress, cancelled: "the gesture was cancelled: the row springs back"
+            rule: "distance", progress: progress, ruleProgress: ruleProgress == progress ? nil : ruleProgress,
+            cancelled: "the gesture was cancelled: the row springs back"
         ) { translation, _ in
             let dx = Format.amount(translation.x)
-            return progress >= 1
+            return ruleProgress >= 1
                 ? (.finish, "released at dx = \(dx) pt, at or past the threshold (p = 1): delete")
-                : (.cancel, "released at dx = \(dx) pt, p = \(Format.ratio(progress)) < 1: the row springs back")
+                : (.cancel, "released at dx = \(dx) pt, p = \(Format.ratio(ruleProgress)) < 1: the row springs back")
         }
     }
 }
