@@ -398,3 +398,44 @@ import Testing
         #expect(close(card(late).presentationFrame, Self.card, 1e-9) && late.phase == .interactive)
     }
 }
+
+/// `touchResampling` on the App Store presets, which a touch drives.
+@Suite struct AppStoreTouchResamplingTests {
+    /// With `interpolate` the interactive dismiss's animator gets a touch per display frame, at the
+    /// location interpolated between the samples either side (as iOS resamples touches). A drag down
+    /// sampled at 30 Hz, 3 pt per sample, read at 60 fps: at the frame between two samples the
+    /// animator holds the resampled touch's travel, 1.5 pt more than the sample before (p += 0.015);
+    /// with `latest` it holds the sample before's.
+    @Test func theInteractiveDismissScrubsResampledTouches() throws {
+        var samples = [GestureSample(time: 0, location: Point(x: 200, y: 300), phase: .began)]
+        for step in 1...10 {
+            samples.append(
+                GestureSample(time: Double(step) / 30, location: Point(x: 200, y: 300 + 3 * Double(step)), phase: .changed))
+        }
+        samples.append(GestureSample(time: 11.0 / 30, location: Point(x: 200, y: 333), phase: .ended))
+        func progress(_ mode: String) throws -> Double {
+            let simulation = try run(
+                AppStoreInteractiveDismiss(), scene: ["scrollOffset": .number(0)],
+                parameters: ["touchResampling": .choice(mode)], samples: samples, frameRate: 60)
+            // Frame 9 at 0.15 s lies between the samples at 4/30 (travel 12) and 5/30 (travel 15).
+            let frame = simulation.frames[9]
+            #expect(isClose(frame.time, 0.15, absolute: 1e-12))
+            return frame.progress
+        }
+        #expect(isClose(try progress("interpolate"), 13.5 / 100, absolute: 1e-12))
+        #expect(isClose(try progress("latest"), 12 / 100, absolute: 1e-12))
+    }
+
+    /// The highlight reads when the touch began and lifted, never where it was: both modes agree.
+    @Test func theHighlightIsTheSameInBothModes() throws {
+        let samples = [
+            GestureSample(time: 0, location: Point(x: 200, y: 300), phase: .began),
+            GestureSample(time: 0.1, location: Point(x: 230, y: 310), phase: .changed),
+            GestureSample(time: 0.2, location: Point(x: 260, y: 320), phase: .ended),
+        ]
+        let latest = try run(AppStoreHighlight(), parameters: ["touchResampling": .choice("latest")], samples: samples)
+        let interpolated = try run(
+            AppStoreHighlight(), parameters: ["touchResampling": .choice("interpolate")], samples: samples)
+        #expect(latest.frames == interpolated.frames)
+    }
+}

@@ -59,3 +59,36 @@ extension GestureTrack {
         return later
     }
 }
+
+extension GestureTrack {
+    /// The samples an app's handler receives with `interpolate`: these samples, and between two of a
+    /// stroke (the earlier still down) a `changed` sample at each frame time `start + k / frameRate`
+    /// strictly between them, at the linearly interpolated location, as iOS delivers touches
+    /// resampled to the display. For presets whose handler acts on each delivered touch (a paused
+    /// animator scrubbed per event) rather than reading the finger at a frame's time.
+    ///
+    /// A frame time within ``timeResolution`` of a sample adds nothing: that sample is delivered.
+    public func resampledDeliveries(start: Double, frameRate: Double) -> [GestureSample] {
+        guard frameRate.isFinite, frameRate > 0, samples.count > 1 else { return samples }
+        var delivered: [GestureSample] = []
+        delivered.reserveCapacity(samples.count)
+        for (earlier, later) in zip(samples, samples.dropFirst()) {
+            delivered.append(earlier)
+            guard !earlier.phase.isTerminal, later.phase != .began, later.time > earlier.time else { continue }
+            let span = later.time - earlier.time
+            var index = ((earlier.time - start) * frameRate).rounded(.down) + 1
+            while true {
+                let time = start + index / frameRate
+                guard time < later.time - Self.timeResolution else { break }
+                if time > earlier.time + Self.timeResolution {
+                    let location = Point.interpolate(
+                        from: earlier.location, to: later.location, fraction: (time - earlier.time) / span)
+                    delivered.append(GestureSample(time: time, location: location, phase: .changed))
+                }
+                index += 1
+            }
+        }
+        if let last = samples.last { delivered.append(last) }
+        return delivered
+    }
+}

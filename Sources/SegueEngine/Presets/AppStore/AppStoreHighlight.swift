@@ -15,14 +15,16 @@ struct AppStoreHighlight: Preset {
         summary: "Phase 1 of 5: touch down presses the card to 0.96 with a 0.5 s spring (damping 1), touch up "
             + "springs it back; a touch released mid-spring turns around from where it is. [inferred] The "
             + "turn-around is UIKit's additive animation; changed samples are ignored; the touch up is reported as "
-            + "a cancel (progress is how far pressed, back to 0).",
+            + "a cancel (progress is how far pressed, back to 0). touchResampling is accepted as for every "
+            + "touch-driven preset, and both modes give the same frames: the press reads when the finger touched "
+            + "down and lifted, never where it was.",
         source:
             "Wirawit Rueopas, “App Store Interactive Transition Revealed”, and github.com/aunnnn/AppStoreiOS11InteractiveTransition (1 Highlighting)"
     )
     let sceneFields = AppStoreScene.fields
     let parameters = [ParameterSpec](
         AppStoreParameters.Keys.highlightedScale, AppStoreParameters.Keys.highlightDuration,
-        AppStoreParameters.Keys.highlightDampingRatio)
+        AppStoreParameters.Keys.highlightDampingRatio, SharedKeys.touchResampling)
     let trigger = Trigger.gesture(
         example: AppStoreExampleGestures.highlight,
         rules: DecisionRules(

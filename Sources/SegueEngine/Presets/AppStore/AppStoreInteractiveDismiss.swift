@@ -22,7 +22,7 @@ struct AppStoreInteractiveDismiss: Preset {
     let parameters = [ParameterSpec](
         AppStoreParameters.Keys.shrinkScale, AppStoreParameters.Keys.cornerRadius, Keys.progressDistance,
         Keys.edgeProgressSpace, Keys.edgeWidth, Keys.shrinkAnimatorDuration, AppStoreParameters.Keys.dismissDuration,
-        AppStoreParameters.Keys.dismissDampingRatio, Keys.velocityEstimator)
+        AppStoreParameters.Keys.dismissDampingRatio, Keys.velocityEstimator, SharedKeys.touchResampling)
     /// One rule; which recogniser drove it (the source) opens the decision's explanation.
     let trigger = Trigger.gesture(
         example: AppStoreExampleGestures.interactiveDismiss,
@@ -59,8 +59,12 @@ struct AppStoreInteractiveDismiss: Preset {
         }
     }
 
-    /// Replays the samples through the recognisers and the shrink animator.
-    static func drive(_ track: GestureTrack, scene: AppStoreScene, parameters: ParameterValues) -> Drive {
+    /// Replays the touches the handler receives through the recognisers and the shrink animator:
+    /// the samples, or with `touchResampling` = interpolate the touches resampled to the display's
+    /// frames (`deliveries`).
+    static func drive(
+        _ track: GestureTrack, deliveries: [GestureSample]? = nil, scene: AppStoreScene, parameters: ParameterValues
+    ) -> Drive {
         let began = track.began
         let source: Source =
             began.location.x <= parameters[AppStoreInteractiveDismiss.Keys.edgeWidth] ? .edge : .dragDown
@@ -70,7 +74,7 @@ struct AppStoreInteractiveDismiss: Preset {
         let cardSpace = parameters[AppStoreInteractiveDismiss.Keys.edgeProgressSpace] == .card
         var drive = Drive(source: source)
         var animator: PropertyAnimator?
-        for sample in track.samples {
+        for sample in deliveries ?? track.samples {
             let translation = sample.location - began.location
             if sample.phase.isTerminal {
                 if var running = animator {
@@ -125,7 +129,14 @@ struct AppStoreInteractiveDismiss: Preset {
         guard let track = input.gesture else {
             throw SimulationError.gestureRequired
         }
-        let drive = Self.drive(track, scene: scene, parameters: parameters)
+        // Resampled touches come one per frame, so a gesture too long for the frame cap is refused by
+        // the frame grid below before they are made.
+        let span = ((track.samples.last?.time ?? track.began.time) - track.began.time) * input.frameRate
+        let resamples =
+            parameters[SharedKeys.touchResampling] == .interpolate && span.isFinite && span <= Double(input.maxFrames)
+        let deliveries =
+            resamples ? track.resampledDeliveries(start: track.began.time, frameRate: input.frameRate) : track.samples
+        let drive = Self.drive(track, deliveries: deliveries, scene: scene, parameters: parameters)
         guard drive.crossing != nil || track.release != nil else {
             let distance = Format.amount(parameters[AppStoreInteractiveDismiss.Keys.progressDistance])
             throw SimulationError.gestureNeverEnds(otherwise: "the drag must travel \(distance) pt to reach progress 1")
