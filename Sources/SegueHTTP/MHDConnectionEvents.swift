@@ -56,6 +56,12 @@ enum MHDConnectionEvents {
         watched(connection)?.awaitHead(now: WatchedConnection.now())
     }
 
+    /// libmicrohttpd handed the connection's socket to the upgrade handler: from here on it is a
+    /// drive session's, held to the session's idle timeout and not to any HTTP deadline.
+    static func upgraded(on connection: OpaquePointer) {
+        watched(connection)?.upgraded()
+    }
+
     private static func watched(_ connection: OpaquePointer) -> WatchedConnection? {
         segue_mhd_socket_context(connection).map { Unmanaged<WatchedConnection>.fromOpaque($0).takeUnretainedValue() }
     }

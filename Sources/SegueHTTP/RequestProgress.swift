@@ -6,10 +6,13 @@
 /// A request goes `awaitingHead` → `receivingBody` (its head is in; for a request with no
 /// body this lasts one callback) → `serving` (the body is complete: the handler runs and
 /// the answer is sent, under no deadline of ours) → `awaitingHead` for the next request on
-/// a kept-alive connection.
+/// a kept-alive connection; or, once a WebSocket upgrade is answered, `upgraded` for good.
 struct RequestProgress: Sendable, Hashable {
     enum Phase: Sendable, Hashable {
         case awaitingHead, receivingBody, serving
+        /// The socket speaks WebSocket now: no HTTP clock (head, request, body rate) bounds it
+        /// and it is never closed to make room; the drive session's idle timeout is its clock.
+        case upgraded
     }
 
     /// Which deadline a connection missed.
@@ -64,6 +67,8 @@ struct RequestProgress: Sendable, Hashable {
     /// The request is done at `now`; if the connection stays open, the next one's deadlines
     /// count from here.
     mutating func requestCompleted(at now: Int64) {
+        // libmicrohttpd completes the upgrade request too; the socket is the session's by then.
+        guard phase != .upgraded else { return }
         phase = .awaitingHead
         requestSince = now
         bodyBytes = 0
@@ -73,9 +78,15 @@ struct RequestProgress: Sendable, Hashable {
     /// body must have brought `minBodyRate` bytes per second of it on average, and the next
     /// window starts; the checks therefore run as often as the caller looks, but a window
     /// always spans at least `policy.rateWindow`.
+    /// The connection's request was answered with a WebSocket upgrade: from here on it is the
+    /// drive session's, and no HTTP deadline applies.
+    mutating func upgraded() {
+        phase = .upgraded
+    }
+
     mutating func check(at now: Int64, against policy: DeadlinePolicy) -> Overrun? {
         switch phase {
-        case .serving:
+        case .serving, .upgraded:
             return nil
         case .awaitingHead:
             let waited = now - requestSince
@@ -101,7 +112,7 @@ struct RequestProgress: Sendable, Hashable {
     func lag(at now: Int64, against policy: DeadlinePolicy) -> Int64? {
         let lag: Int64
         switch phase {
-        case .serving:
+        case .serving, .upgraded:
             return nil
         case .awaitingHead:
             lag = now - requestSince

@@ -40,6 +40,11 @@ final class WatchedConnection: Sendable {
         progress.withLock { $0.requestCompleted(at: now) }
     }
 
+    /// The request was answered with a WebSocket upgrade: the socket leaves the HTTP deadlines.
+    func upgraded() {
+        progress.withLock { $0.upgraded() }
+    }
+
     /// True once the socket has been shut down (it is closing).
     var wasCut: Bool { isCut.load(ordering: .relaxed) }
 

@@ -24,7 +24,7 @@ struct ServeOptions: ParsableArguments {
 
     @Option(
         help:
-            "Seconds an idle connection is kept, and the most a request head may take; also the window a body's rate is measured over. [env SEGUE_CONNECTION_TIMEOUT, default 10]"
+            "Seconds an idle connection is kept, and the most a request head may take; also the window a body's rate is measured over. Not applied to a drive socket once upgraded (--drive-idle-timeout is its clock). [env SEGUE_CONNECTION_TIMEOUT, default 10]"
     )
     var connectionTimeout: Int?
 

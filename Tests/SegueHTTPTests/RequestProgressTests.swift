@@ -34,6 +34,24 @@ import Testing
         #expect(progress.check(at: 40 * second, against: policy) == .headTimeout)
     }
 
+    /// An upgrade hands the socket to a drive session: libmicrohttpd then completes the request,
+    /// which for an HTTP connection would start the next head's 10 s; an upgraded one stays
+    /// under no HTTP deadline (checked a day on, past head, request and rate clocks) and is
+    /// never offered to make room, however long it has been quiet.
+    @Test func anUpgradedConnectionOutlivesEveryHTTPDeadline() {
+        var progress = RequestProgress(connectedAt: 0)
+        progress.headArrived(at: 1 * second)
+        progress.bodyComplete()
+        progress.upgraded()
+        progress.requestCompleted(at: 2 * second)
+        for hours: Int64 in [0, 1, 24] {
+            let now = 2 * second + hours * 3600 * second + 61 * second
+            #expect(progress.check(at: now, against: policy) == nil)
+            #expect(progress.lag(at: now, against: policy) == nil)
+        }
+        #expect(progress.phase == .upgraded)
+    }
+
     /// Head at 2 s; the first window ends at 12 s and needs 500 × 10 = 5000 bytes.
     @Test func aBodyMustBringTheMinimumRateOverEachWindow() {
         var slow = RequestProgress(connectedAt: 0)

@@ -72,8 +72,10 @@ extension RequestDispatcher {
     }
 
     /// libmicrohttpd sent the 101 and hands over the socket: the session runs on its own thread.
-    static let upgraded: MHD_UpgradeHandler = { context, _, _, extra, extraSize, socket, handle in
+    static let upgraded: MHD_UpgradeHandler = { context, connection, _, extra, extraSize, socket, handle in
         guard let context, let handle else { return }
+        // Before anything else: the watchdog must never hold the session to a request's deadlines.
+        if let connection { MHDConnectionEvents.upgraded(on: connection) }
         let upgrade = Unmanaged<UpgradeContext>.fromOpaque(context).takeRetainedValue()
         guard upgrade.claim(.started) else {
             _ = segue_mhd_upgrade_close(handle)  // the request was already given up
