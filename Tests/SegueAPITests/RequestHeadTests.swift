@@ -56,6 +56,18 @@ import Testing
                 == "urn:segue:problem:unsupported-transfer-coding")
     }
 
+    /// Two `Origin`s (the first allowed, the second not) or two WebSocket keys: which one counts
+    /// is ambiguous, so neither is served. One of each is.
+    @Test func aFieldReadAsOneValueIsRefusedWhenRepeated() {
+        for name in ["Origin", "origin", "Sec-WebSocket-Key", "Sec-WebSocket-Version"] {
+            let twice = verdict([("Host", "x"), (name, "a"), (name.uppercased(), "b")])
+            #expect(problemType(twice) == "urn:segue:problem:repeated-field", "\(name)")
+        }
+        #expect(
+            verdict([("Host", "x"), ("Origin", "https://www.figma.com"), ("Sec-WebSocket-Key", "k")])
+                == .serve(closeAfter: false))
+    }
+
     @Test func hostIsRequiredOnceFromHTTP11() {
         #expect(problemType(verdict([])) == "urn:segue:problem:host-required")
         #expect(problemType(verdict([("Host", "a"), ("host", "b")])) == "urn:segue:problem:host-required")

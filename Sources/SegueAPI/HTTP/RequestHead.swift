@@ -43,8 +43,9 @@ public struct RequestHead: Sendable, Hashable {
 
     /// Checks, in this order: the caps on the target (414) and the head (431); the
     /// transfer coding (501 unless it is exactly `chunked`, RFC 9112 §6.1); the
-    /// `Content-Length` fields (400 when they disagree, §6.3); `Host` (400 when an
-    /// HTTP/1.1 request has none or more than one, §3.2). A request with both
+    /// `Content-Length` fields (400 when they disagree, §6.3); a field of
+    /// `singleValuedFields` sent twice (400); `Host` (400 when an HTTP/1.1 request has none
+    /// or more than one, §3.2). A request with both
     /// `Transfer-Encoding` and `Content-Length` is served, framed by the chunked coding,
     /// and its connection closed after the answer (§6.1: it may be an attempt at
     /// request smuggling).
@@ -64,6 +65,12 @@ public struct RequestHead: Sendable, Hashable {
         if codings.isEmpty, Set(lengths.map { $0.drop { $0 == "0" } }).count > 1 {
             return .refuse(.conflictingContentLength(lengths))
         }
+        for name in Self.singleValuedFields {
+            let found = values(name)
+            if found.count > 1 {
+                return .refuse(.repeatedField(name: name, count: found.count))
+            }
+        }
         let hosts = values("Host")
         // HTTP/1.0 may omit Host; libmicrohttpd passes only 1.0 to 1.9, and any 1.x
         // past 1.0 is read as 1.1 (RFC 9110 §2.5).
@@ -72,6 +79,13 @@ public struct RequestHead: Sendable, Hashable {
         }
         return .serve(closeAfter: !codings.isEmpty && !lengths.isEmpty)
     }
+
+    /// Fields Segue reads as one value, which a request must therefore send at most once:
+    /// with two, the answer would follow whichever one Segue read, and a proxy or cache in
+    /// front of it might have acted on the other. `Origin` (RFC 6454 §7.3: a user agent
+    /// sends at most one), `Sec-WebSocket-Key` and `Sec-WebSocket-Version` (RFC 6455 §11.3.1
+    /// and §11.3.5: not more than once in a request).
+    public static let singleValuedFields = ["Origin", "Sec-WebSocket-Key", "Sec-WebSocket-Version"]
 
     /// Without the spaces and tabs (HTTP's OWS) at either end.
     private static func trimmingWhitespace(_ text: Substring) -> Substring {

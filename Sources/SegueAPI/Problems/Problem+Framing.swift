@@ -16,6 +16,17 @@ extension Problem {
         )
     }
 
+    /// A field Segue reads as one value (`RequestHead.singleValuedFields`) sent more than once.
+    public static func repeatedField(name: String, count: Int) -> Problem {
+        Problem(
+            type: typeURI("repeated-field"),
+            title: "Repeated header field",
+            status: .badRequest,
+            detail: "The request has \(count) \(name) fields; Segue reads \(name) as one value, so which one "
+                + "would count is ambiguous. Send one \(name) field."
+        )
+    }
+
     /// An HTTP/1.1 request without exactly one `Host` field (RFC 9112 §3.2).
     public static func hostRequired(count: Int) -> Problem {
         let found = count == 0 ? "no Host field" : "\(count) Host fields"
