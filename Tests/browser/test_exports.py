@@ -6,8 +6,9 @@ Usage: Tests/browser/test_exports.py path/to/segue
 Starts the binary on a free port, and for each request in scripts/examples/ asks
 POST /v1/simulate for the JSON answer, the `css` page and the `waapi` keyframes. The CSS page
 is opened as it is; the WAAPI keyframes are given to `Element.animate()` on one element per
-layer. At 10 moments per preset (frame times from the first to the last), every animation is
-paused and seeked there, and each layer's `getComputedStyle` transform and opacity must equal
+layer. The canvas (the CSS page's container, the WAAPI `window`) must be the scene's window, the
+answer's `scene.window`. At 10 moments per preset (frame times from the first to the last), every
+animation is paused and seeked there, and each layer's `getComputedStyle` transform and opacity must equal
 that frame's in the JSON answer within 1e-3 (beyond the six significant digits Chromium writes a
 computed transform with). Chromium is the player: nothing here computes a
 frame. Prints one line per preset and format, then `N passed, M failed`; exits 1 on a failure.
@@ -59,6 +60,9 @@ SEEK = """ms => {
   return out;
 }"""
 
+CANVAS = """() => { const box = document.getElementById("window").getBoundingClientRect();
+  return [box.width, box.height]; }"""
+
 
 def post(base: str, body: dict) -> bytes:
     request = urllib.request.Request(f"{base}/v1/simulate", data=json.dumps(body).encode(), method="POST",
@@ -109,6 +113,7 @@ def main(argv: list[str]) -> int:
                 request = json.loads(example.read_text())
                 answer = json.loads(post(server.base_url, request))
                 frames = answer["frames"]
+                window = [answer["scene"]["window"]["width"], answer["scene"]["window"]["height"]]
                 start = frames[0]["time"]
                 picks = sorted({round(i * (len(frames) - 1) / (MOMENTS - 1)) for i in range(MOMENTS)})
                 for output in ("css", "waapi"):
@@ -116,8 +121,15 @@ def main(argv: list[str]) -> int:
                     if output == "css":
                         page.set_content(body.decode())
                     else:
+                        data = json.loads(body)
                         page.set_content(WAAPI_PAGE)
-                        page.evaluate("data => play(data)", json.loads(body))
+                        page.evaluate("data => play(data)", data)
+                        report.check(f"{answer['preset']} (waapi): the window is the scene's {window}",
+                                     [data["window"]["width"], data["window"]["height"]] == window,
+                                     f"the waapi window is {data['window']}")
+                    canvas = page.evaluate(CANVAS)
+                    report.check(f"{answer['preset']} ({output}): the canvas in Chromium is the scene's window "
+                                 f"{window}", canvas == window, f"the canvas is {canvas}")
                     worst = 0.0
                     for index in picks:
                         shown = page.evaluate(SEEK, (frames[index]["time"] - start) * 1000)

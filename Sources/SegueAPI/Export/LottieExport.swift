@@ -5,9 +5,9 @@ import SegueMath
 /// The `lottie` output of `POST /v1/simulate`: a Lottie (Bodymovin 5.x JSON) animation of the
 /// simulation, for After Effects, LottieFiles and every Lottie player.
 ///
-/// The composition is the window, at the simulation's frame rate, one Lottie frame per simulated
-/// frame. Each layer is a shape layer named (`nm`) by its id, in z-order (Lottie lists the top
-/// one first): a rectangle of the layer's size and fill, with a keyframe at every frame of its
+/// The composition is the scene's window, at the simulation's frame rate, one Lottie frame per
+/// simulated frame. Each layer is a shape layer named (`nm`) by its id, in z-order (Lottie lists
+/// the top one first): a rectangle of the layer's size and fill, with a keyframe at every frame of its
 /// position, scale and rotation about its centre (the anchor, as UIKit's), opacity and corner
 /// radius, linear between keyframes. A rounded-rect mask is a bezier path with the mask's
 /// continuous (or circular) corners, always 24 vertices so that players interpolate; frames
