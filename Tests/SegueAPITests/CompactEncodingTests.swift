@@ -8,7 +8,7 @@ import Testing
 /// `"encoding": "compact"` against the full encoding, for every example request: the compact
 /// answer, parsed by Foundation and rebuilt by the rule openapi.yaml gives a client (lay frame
 /// k's members over frame k-1's; `"shadow": null` removes the shadow), equals the golden full
-/// answer member for member.
+/// answer member for member, once both read a state without `frame` as laid out at its layer's.
 @Suite struct CompactEncodingTests {
     static let examples = Fixtures.exampleRequests()
     func respond(_ body: [UInt8]) -> HTTPResponse {
@@ -47,6 +47,23 @@ import Testing
         return result
     }
 
+    /// The frames with every state's `frame` spelled out: a state without one is laid out at its
+    /// layer's `frame` (the full encoding leaves it out there; a compact one carries it over).
+    static func laidOut(_ frames: [[String: Any]], layers: [[String: Any]]) -> [[String: Any]] {
+        let described = Dictionary(
+            layers.compactMap { layer in (layer["id"] as? String).map { ($0, layer["frame"] ?? NSNull()) } },
+            uniquingKeysWith: { first, _ in first })
+        return frames.map { frame in
+            var frame = frame
+            var states = frame["layers"] as? [String: [String: Any]] ?? [:]
+            for (id, state) in states where state["frame"] == nil {
+                states[id]?["frame"] = described[id]
+            }
+            frame["layers"] = states
+            return frame
+        }
+    }
+
     /// A parsed value written back by Foundation with sorted keys, to compare two parses.
     static func canonical(_ value: Any?) throws -> Data {
         try JSONSerialization.data(withJSONObject: [value ?? NSNull()], options: [.sortedKeys])
@@ -68,8 +85,9 @@ import Testing
                 try Self.canonical(compactObject[member]) == Self.canonical(fullObject[member]),
                 "\(name): \(member) differs between the encodings")
         }
-        let rebuilt = try Self.rebuilt(compactObject)
-        let fullFrames = try #require(fullObject["frames"] as? [[String: Any]])
+        let layers = try #require(fullObject["layers"] as? [[String: Any]])
+        let rebuilt = Self.laidOut(try Self.rebuilt(compactObject), layers: layers)
+        let fullFrames = Self.laidOut(try #require(fullObject["frames"] as? [[String: Any]]), layers: layers)
         #expect(rebuilt.count == fullFrames.count)
         for (index, (frame, expected)) in zip(rebuilt, fullFrames).enumerated() {
             #expect(NSDictionary(dictionary: frame).isEqual(to: expected), "\(name): frame \(index) differs")

@@ -84,4 +84,42 @@ import Testing
         let times = (first["k"] as? [[String: Any]] ?? []).compactMap { $0["t"] as? Double }
         #expect(times.first == 0 && times.last == Double(frames.count - 1))
     }
+
+    /// The modal card re-lays out: its rectangle's size is keyframed at each frame's `frame` (the
+    /// layer's own where a state sends none), its anchor at the size's centre, and its scale stays
+    /// 100 % on both axes, so no player stretches its corners.
+    @Test func aLayerThatReLaysOutKeyframesItsSizeNotItsScale() throws {
+        let body = try #require(Self.examples.first { $0.name == "yui.modalCard" }?.body)
+        let answer = try post(body)
+        var request = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+        request["output"] = "lottie"
+        let lottie = try post(Array(try JSONSerialization.data(withJSONObject: request)))
+        let described = try #require((answer["layers"] as? [[String: Any]])?.first?["frame"] as? [String: Double])
+        let sizes = try #require(answer["frames"] as? [[String: Any]]).map { frame -> [Double?] in
+            let card = (frame["layers"] as? [String: [String: Any]])?["card"]
+            let f = card?["frame"] as? [String: Double] ?? described
+            return [f["width"], f["height"]]
+        }
+        let card = try #require((lottie["layers"] as? [[String: Any]])?.first)
+        func keyframes(_ property: Any?) -> [[Double]] {
+            ((property as? [String: Any])?["k"] as? [[String: Any]] ?? []).map { $0["s"] as? [Double] ?? [] }
+        }
+        let transform = try #require(card["ks"] as? [String: Any])
+        let rectangle = try #require(
+            ((card["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])?.first {
+                $0["ty"] as? String == "rc"
+            })
+        #expect(keyframes(rectangle["s"]) == sizes.map { $0.compactMap { $0 } })
+        // Each half is written to 1e-6 on its own: within that of half the written size.
+        func halves(_ values: [[Double]]) -> Bool {
+            values.count == sizes.count
+                && zip(values, sizes).allSatisfy { value, size in
+                    value.count == 2 && zip(value, size).allSatisfy { abs($0 - ($1 ?? .nan) / 2) <= 1e-6 }
+                }
+        }
+        #expect(halves(keyframes(rectangle["p"])))
+        #expect(halves(keyframes(transform["a"])))
+        #expect(keyframes(transform["s"]).allSatisfy { $0 == [100, 100] })
+        #expect(Set(sizes.compactMap { $0.last ?? nil }).count > 1, "the card's height changes")
+    }
 }

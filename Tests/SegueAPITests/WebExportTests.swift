@@ -34,6 +34,10 @@ import Testing
         #expect(waapiResponse.headers["Content-Type"] == MediaType.json)
         let waapi = try #require(try JSONSerialization.jsonObject(with: Data(waapiResponse.body)) as? [String: Any])
         let exported = try #require(waapi["layers"] as? [[String: Any]])
+        let relaidOut = Set(
+            frames.flatMap { frame in
+                (frame["layers"] as? [String: [String: Any]] ?? [:]).filter { $0.value["frame"] != nil }.map(\.key)
+            })
         #expect(exported.map { $0["id"] as? String } == layers.map { $0["id"] as? String })
         #expect(abs((waapi["duration"] as? Double ?? -1) - duration * 1000) < 1e-3)
         for layer in exported {
@@ -52,6 +56,19 @@ import Testing
                     .split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
                 #expect(shown == matrix, "\(id) at \(time)")
                 #expect(Double(keyframe["opacity"] as? String ?? "") == state["opacity"] as? Double)
+                // A layer whose states lay it out anew keyframes its box: the state's frame, or the
+                // layer's own where the state sends none; a layer that never re-lays out has none.
+                let box = ["left", "top", "width", "height"].map {
+                    (keyframe[$0] as? String).flatMap { Double($0.dropLast(2)) }
+                }
+                if relaidOut.contains(id) {
+                    let description = try #require(
+                        layers.first { $0["id"] as? String == id }?["frame"] as? [String: Double])
+                    let f = state["frame"] as? [String: Double] ?? description
+                    #expect(box == [f["x"], f["y"], f["width"], f["height"]], "\(id) at \(time)")
+                } else {
+                    #expect(box.allSatisfy { $0 == nil }, "\(id) at \(time)")
+                }
             }
         }
 
@@ -64,6 +81,6 @@ import Testing
             #expect(page.contains("data-layer=\"\(id)\""), "\(id)")
             #expect(page.components(separatedBy: "@keyframes segue-layer-\(index) {").count == 2)
         }
-        #expect(page.components(separatedBy: "% { transform: matrix(").count - 1 == frames.count * layers.count)
+        #expect(page.components(separatedBy: "transform: matrix(").count - 1 == frames.count * layers.count)
     }
 }

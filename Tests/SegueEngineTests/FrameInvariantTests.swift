@@ -295,15 +295,16 @@ import Testing
         #expect(incomplete.isEmpty, "frames without exactly the layers \(ids): \(incomplete.prefix(3))")
     }
 
-    /// Every presentation frame is the bounding box of the layer's frame's corners under its
-    /// transform about the frame's centre (UIKit's default anchor point), computed here corner by corner.
+    /// Every presentation frame is the bounding box of the corners of the state's layout frame under
+    /// its transform about the frame's centre (UIKit's default anchor point), computed here corner by
+    /// corner.
     @Test(arguments: requests)
     func presentationFrameIsTheFrameUnderTheTransformAboutItsCentre(request: Request) throws {
         let simulation = try request.simulate()
         var mismatches: [String] = []
         for (index, frame) in simulation.frames.enumerated() {
             for (layer, state) in Self.layerStates(in: frame, of: simulation) ?? [] {
-                let expected = Self.boundingBox(of: layer.frame, under: state.transform)
+                let expected = Self.boundingBox(of: state.frame, under: state.transform)
                 let got = state.presentationFrame
                 let close = zip([got.x, got.y, got.width, got.height], expected).allSatisfy {
                     isClose($0, $1, absolute: 1e-9, relative: 1e-12)

@@ -6,11 +6,22 @@ Usage: Tests/browser/test_exports.py path/to/segue
 Starts the binary on a free port, and for each request in scripts/examples/ asks
 POST /v1/simulate for the JSON answer, the `css` page and the `waapi` keyframes. The CSS page
 is opened as it is; the WAAPI keyframes are given to `Element.animate()` on one element per
-layer. At 10 moments per preset (frame times from the first to the last), every animation is
-paused and seeked there, and each layer's `getComputedStyle` transform and opacity must equal
-that frame's in the JSON answer within 1e-3 (beyond the six significant digits Chromium writes a
-computed transform with). Chromium is the player: nothing here computes a
-frame. Prints one line per preset and format, then `N passed, M failed`; exits 1 on a failure.
+layer. The canvas (the CSS page's container, the WAAPI `window`) must be the scene's window, the
+answer's `scene.window`. At 10 moments per preset (frame times from the first to the last), every
+animation is paused and seeked there, and for each layer:
+
+- its `getComputedStyle` transform and opacity equal that frame's in the JSON answer within 1e-3
+  (beyond the six significant digits Chromium writes a computed transform with);
+- its laid-out box (computed left, top, width, height) is the frame's layout `frame` (the layer
+  description's when the frame does not send one), and its rendered box (getBoundingClientRect,
+  from the container's corner) is the frame's `presentationFrame`, within 0.05 px (Chromium lays
+  boxes out in 1/64 px);
+- a layer whose size changes by layout in the original (the modal card's card) is not stretched:
+  its computed transform scales both axes alike, and its computed border radius is the frame's
+  `cornerRadius` in both directions.
+
+Chromium is the player: nothing here computes a frame. Prints one line per preset and format,
+then `N passed, M failed`; exits 1 on a failure.
 """
 
 from __future__ import annotations
@@ -29,7 +40,12 @@ from segue_kit import EXAMPLES_DIR, Report, start_or_exit  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 TOLERANCE = 1e-3
+# Chromium lays a box out in LayoutUnits of 1/64 px; a transformed box moves that error a little.
+BOX_TOLERANCE = 0.05
 MOMENTS = 10
+# Layers whose size changes by layout in the original, which no renderer may stretch: the modal
+# card's card (its height constraint changes between stages, YUI's ModalCardView).
+RESIZED_BY_LAYOUT = {"yui.modalCard": {"card"}}
 
 # A page for the WAAPI keyframes: one element per layer, animated with Element.animate().
 WAAPI_PAGE = """<!doctype html><html><body style="margin:0"><div id="window" style="position:relative"></div>
@@ -51,13 +67,23 @@ function play(data) {
 
 SEEK = """ms => {
   for (const animation of document.getAnimations()) { animation.pause(); animation.currentTime = ms; }
+  const origin = document.getElementById("window").getBoundingClientRect();
   const out = {};
   for (const div of document.querySelectorAll('[data-layer]')) {
     const style = getComputedStyle(div);
-    out[div.dataset.layer] = [style.transform, style.opacity];
+    const box = div.getBoundingClientRect();
+    out[div.dataset.layer] = {
+      transform: style.transform, opacity: style.opacity,
+      layout: [style.left, style.top, style.width, style.height].map(parseFloat),
+      box: [box.left - origin.left, box.top - origin.top, box.width, box.height],
+      radius: [style.borderTopLeftRadius, style.borderBottomRightRadius],
+    };
   }
   return out;
 }"""
+
+CANVAS = """() => { const box = document.getElementById("window").getBoundingClientRect();
+  return [box.width, box.height]; }"""
 
 
 def post(base: str, body: dict) -> bytes:
@@ -83,14 +109,46 @@ def compare(shown: dict, frame: dict) -> float:
     for layer, state in frame["layers"].items():
         if layer not in shown:
             return float("inf")
-        computed = matrix(shown[layer][0])
+        computed = matrix(shown[layer]["transform"])
         if computed is None:
             return float("inf")
         t = state["transform"]
         expected = [t["a"], t["b"], t["c"], t["d"], t["tx"], t["ty"]]
         worst = max(worst, *(max(0.0, abs(a - b) - 5e-6 * abs(b)) for a, b in zip(computed, expected)),
-                    abs(float(shown[layer][1]) - state["opacity"]))
+                    abs(float(shown[layer]["opacity"]) - state["opacity"]))
     return worst
+
+
+def rect_list(rect: dict) -> list[float]:
+    return [rect["x"], rect["y"], rect["width"], rect["height"]]
+
+
+def box_problems(shown: dict, frame: dict, frames_of: dict[str, dict], resized: set[str], moment: str) -> list[str]:
+    """What differs between the boxes Chromium lays out and renders and the frame's: each layer's
+    layout box against its `frame` (or its description's), its rendered box against its
+    `presentationFrame`; for a layer resized by layout, any stretch of its transform or corners."""
+    problems = []
+    for layer, state in frame["layers"].items():
+        if layer not in shown:
+            problems.append(f"{layer} at {moment}: no element")
+            continue
+        layout = rect_list(state.get("frame", frames_of[layer]))
+        if max(abs(a - b) for a, b in zip(shown[layer]["layout"], layout)) > BOX_TOLERANCE:
+            problems.append(f"{layer} at {moment}: laid out at {shown[layer]['layout']}, its frame is {layout}")
+        presented = rect_list(state["presentationFrame"])
+        if max(abs(a - b) for a, b in zip(shown[layer]["box"], presented)) > BOX_TOLERANCE:
+            problems.append(f"{layer} at {moment}: rendered at {[round(v, 3) for v in shown[layer]['box']]}, "
+                            f"its presentationFrame is {presented}")
+        if layer in resized:
+            a, b, c, d = (matrix(shown[layer]["transform"]) or [0, 0, 0, 0])[:4]
+            sx = (a * a + b * b) ** 0.5
+            sy = abs(a * d - b * c) / sx if sx else 0.0
+            if abs(sx - sy) > TOLERANCE:
+                problems.append(f"{layer} at {moment}: stretched, scale {sx:.4f} across and {sy:.4f} down")
+            radius = f"{state['cornerRadius']:g}px"
+            if any(corner not in (radius, f"{radius} {radius}") for corner in shown[layer]["radius"]):
+                problems.append(f"{layer} at {moment}: corner radii {shown[layer]['radius']}, not {radius}")
+    return problems
 
 
 def main(argv: list[str]) -> int:
@@ -109,6 +167,9 @@ def main(argv: list[str]) -> int:
                 request = json.loads(example.read_text())
                 answer = json.loads(post(server.base_url, request))
                 frames = answer["frames"]
+                frames_of = {layer["id"]: layer["frame"] for layer in answer["layers"]}
+                window = [answer["scene"]["window"]["width"], answer["scene"]["window"]["height"]]
+                resized = RESIZED_BY_LAYOUT.get(answer["preset"], set())
                 start = frames[0]["time"]
                 picks = sorted({round(i * (len(frames) - 1) / (MOMENTS - 1)) for i in range(MOMENTS)})
                 for output in ("css", "waapi"):
@@ -116,16 +177,28 @@ def main(argv: list[str]) -> int:
                     if output == "css":
                         page.set_content(body.decode())
                     else:
+                        data = json.loads(body)
                         page.set_content(WAAPI_PAGE)
-                        page.evaluate("data => play(data)", json.loads(body))
+                        page.evaluate("data => play(data)", data)
+                        report.check(f"{answer['preset']} (waapi): the window is the scene's {window}",
+                                     [data["window"]["width"], data["window"]["height"]] == window,
+                                     f"the waapi window is {data['window']}")
+                    canvas = page.evaluate(CANVAS)
+                    report.check(f"{answer['preset']} ({output}): the canvas in Chromium is the scene's window "
+                                 f"{window}", canvas == window, f"the canvas is {canvas}")
                     worst = 0.0
+                    boxes: list[str] = []
                     for index in picks:
                         shown = page.evaluate(SEEK, (frames[index]["time"] - start) * 1000)
                         worst = max(worst, compare(shown, frames[index]))
+                        boxes += box_problems(shown, frames[index], frames_of, resized, f"frame {index}")
                     worst_overall = max(worst_overall, worst)
                     report.check(f"{answer['preset']} ({output}): at {len(picks)} frames every layer's transform "
                                  f"and opacity in Chromium are the frame's (worst {worst:.2g})",
                                  worst <= TOLERANCE, f"worst difference {worst}")
+                    unstretched = f"; {', '.join(sorted(resized))} unstretched" if resized else ""
+                    report.check(f"{answer['preset']} ({output}): at {len(picks)} frames every layer is laid out "
+                                 f"at its frame and rendered at its presentationFrame{unstretched}", boxes[:3])
             browser.close()
     finally:
         server.kill()

@@ -16,13 +16,14 @@ enum DriveMessage {
         }
     }
 
-    /// `frames`: frames determined since the last message, in time order.
-    static func frames(_ frames: ArraySlice<SimulationFrame>) -> [UInt8] {
+    /// `frames`: frames determined since the last message, in time order, of the `layers` the
+    /// `started` message listed.
+    static func frames(_ frames: ArraySlice<SimulationFrame>, layers: [LayerDescription]) -> [UInt8] {
         message("frames") { writer in
             writer.key("frames")
             writer.beginArray()
             for frame in frames {
-                SimulateResponse.write(frame, into: &writer)
+                SimulateResponse.write(frame, layers: layers, into: &writer)
             }
             writer.endArray()
         }

@@ -34,6 +34,9 @@ public struct DriveSession: Sendable {
         /// The start message as a simulate request (its gesture a placeholder).
         var request: SimulateRequest
         var pace: DrivePace
+        /// The layers the `started` message listed, whose frames each state's `frame` is written
+        /// against.
+        var layers: [LayerDescription]
         /// The samples so far, each checked once, when its message came.
         var samples: [GestureSample] = []
         /// How many frames of the simulation have been sent (scheduled ones count once they go out).
@@ -96,7 +99,7 @@ public struct DriveSession: Sendable {
         guard !ready.isEmpty else { return [] }
         run.scheduled.removeFirst(ready.count)
         run.sent += ready.count
-        var outputs: [Output] = [.text(DriveMessage.frames(ArraySlice(ready.map(\.frame))))]
+        var outputs: [Output] = [.text(DriveMessage.frames(ArraySlice(ready.map(\.frame)), layers: run.layers))]
         run.lastSentTime = ready.last?.frame.time
         if run.scheduled.isEmpty, let settled = run.settled {
             outputs.append(.text(settled))
@@ -192,7 +195,7 @@ public struct DriveSession: Sendable {
             // client's 422 here too, not a fault of the server's.
             return failures(error)
         }
-        var started = Run(request: parsed, pace: pace)
+        var started = Run(request: parsed, pace: pace, layers: simulation.layers)
         var outputs: [Output] = [
             .text(
                 DriveMessage.started(
@@ -310,14 +313,14 @@ public struct DriveSession: Sendable {
             ?? immediateEnd
         var outputs: [Output] = []
         if split > new.startIndex {
-            outputs.append(.text(DriveMessage.frames(new[..<split])))
+            outputs.append(.text(DriveMessage.frames(new[..<split], layers: run.layers)))
         }
         if let decision {
             outputs.append(.text(DriveMessage.decision(decision)))
             run.decisionTimes.insert(decision.time)
         }
         if immediateEnd > split {
-            outputs.append(.text(DriveMessage.frames(new[split..<immediateEnd])))
+            outputs.append(.text(DriveMessage.frames(new[split..<immediateEnd], layers: run.layers)))
         }
         if immediateEnd > new.startIndex {
             run.lastSentTime = new[immediateEnd - 1].time

@@ -3,7 +3,8 @@ import SegueMath
 /// The `css` output of `POST /v1/simulate`: one self-contained HTML page that plays the
 /// transition with CSS animations when opened. A container the window's size holds one element
 /// per layer (`data-layer="<id>"`, bottom to top) at its frame, each with its own `@keyframes`
-/// of transform, opacity, border radius, clip path and shadow at every frame.
+/// of transform, opacity, border radius, clip path and shadow at every frame, and of its box
+/// (left, top, width, height) when it re-lays out.
 struct CSSExport {
     let keyframes: WebKeyframes
     let title: String
@@ -16,8 +17,11 @@ struct CSSExport {
             let name = "segue-layer-\(index)"
             css += "@keyframes \(name) {\n"
             for frame in layer.keyframes {
+                let box =
+                    layer.relaidOut
+                    ? zip(WebKeyframes.boxProperties, frame.box).map { "\($0): \($1); " }.joined() : ""
                 css +=
-                    "  \(WebKeyframes.number(frame.offset * 100))% { transform: \(frame.transform); "
+                    "  \(WebKeyframes.number(frame.offset * 100))% { \(box)transform: \(frame.transform); "
                     + "opacity: \(frame.opacity); border-radius: \(frame.borderRadius); "
                     + "clip-path: \(frame.clipPath); box-shadow: \(frame.boxShadow); }\n"
             }

@@ -5,11 +5,13 @@ import SegueMath
 /// The `lottie` output of `POST /v1/simulate`: a Lottie (Bodymovin 5.x JSON) animation of the
 /// simulation, for After Effects, LottieFiles and every Lottie player.
 ///
-/// The composition is the window, at the simulation's frame rate, one Lottie frame per simulated
-/// frame. Each layer is a shape layer named (`nm`) by its id, in z-order (Lottie lists the top
-/// one first): a rectangle of the layer's size and fill, with a keyframe at every frame of its
-/// position, scale and rotation about its centre (the anchor, as UIKit's), opacity and corner
-/// radius, linear between keyframes. A rounded-rect mask is a bezier path with the mask's
+/// The composition is the scene's window, at the simulation's frame rate, one Lottie frame per
+/// simulated frame. Each layer is a shape layer named (`nm`) by its id, in z-order (Lottie lists
+/// the top one first): a rectangle of the layer's size and fill, with a keyframe at every frame of
+/// its position, scale and rotation about its centre (the anchor, as UIKit's), opacity and corner
+/// radius, linear between keyframes. A layer that re-lays out (its state's `frame` changes size)
+/// keyframes its rectangle's size and its anchor instead of being scaled, so its corners keep
+/// their shape. A rounded-rect mask is a bezier path with the mask's
 /// continuous (or circular) corners, always 24 vertices so that players interpolate; frames
 /// without a mask keep the whole layer. What Lottie cannot say is listed in `segue.notes` at the
 /// top level rather than dropped silently: shadows, masks given as a path, skew.
@@ -83,8 +85,16 @@ struct LottieExport {
             guard let tolerance else { return Array(values.indices) }
             return Self.thinned(values, tolerance: tolerance, weights: weights)
         }
-        let size = layer.frame.size
-        let centre = Point(x: layer.frame.midX, y: layer.frame.midY)
+        // Each frame's layout: a layer that re-lays out (the modal card) animates its rectangle's
+        // size and its anchor, the rectangle's centre, rather than stretching one size by a scale.
+        let frames = states.map(\.frame)
+        let sizes = frames.map { [$0.width, $0.height] }
+        let halves = sizes.map { $0.map { $0 / 2 } }
+        let keptSizes = keys(sizes, weights: [1, 1])
+        // The largest size, for the tolerances' weights.
+        let size = Size(
+            width: frames.map(\.width).max() ?? layer.frame.width,
+            height: frames.map(\.height).max() ?? layer.frame.height)
         let masked = states.contains { $0.mask != nil && $0.mask?.path == nil }
         writer.beginObject()
         writer.member("ddd", 0)
@@ -100,8 +110,8 @@ struct LottieExport {
         writer.key("ks")
         writer.beginObject()
         writer.key("a")
-        Self.fixed([size.width / 2, size.height / 2], into: &writer)
-        let positions = states.map { [centre.x + $0.transform.tx, centre.y + $0.transform.ty] }
+        count += Self.property(halves, at: keptSizes, into: &writer)
+        let positions = states.map { [$0.frame.midX + $0.transform.tx, $0.frame.midY + $0.transform.ty] }
         let scales = states.map { Self.scale($0.transform).map { $0 * 100 } }
         let rotations = states.map { [Self.rotation($0.transform)] }
         let opacities = states.map { [$0.opacity * 100] }
@@ -134,7 +144,7 @@ struct LottieExport {
             let shapes = states.map { state in
                 let mask = state.mask.flatMap { $0.path == nil ? $0 : nil }
                 return Self.roundedRect(
-                    mask?.rect ?? Rect(origin: .zero, size: size), radius: mask?.cornerRadius ?? 0,
+                    mask?.rect ?? Rect(origin: .zero, size: state.frame.size), radius: mask?.cornerRadius ?? 0,
                     continuous: mask?.cornerCurve == .continuous)
             }
             let flattened = shapes.map { shape in
@@ -173,10 +183,10 @@ struct LottieExport {
         writer.member("ty", "rc")
         writer.member("d", 1)
         writer.key("s")
-        Self.fixed([size.width, size.height], into: &writer)
+        count += Self.property(sizes, at: keptSizes, into: &writer)
         writer.key("p")
-        Self.fixed([size.width / 2, size.height / 2], into: &writer)
-        let radii = states.map { [max(0, min($0.cornerRadius, min(size.width, size.height) / 2))] }
+        count += Self.property(halves, at: keptSizes, into: &writer)
+        let radii = states.map { [max(0, min($0.cornerRadius, min($0.frame.width, $0.frame.height) / 2))] }
         let keptRadii = keys(radii, weights: [1])
         count += keptRadii.count
         writer.key("r")
@@ -277,6 +287,17 @@ struct LottieExport {
             writer.endArray()
         }
         writer.endObject()
+    }
+
+    /// A value that may change: fixed when every frame's is the same (a layer that never re-lays
+    /// out keeps one size), else keyframed at `frames`; returns the keyframes written.
+    static func property(_ values: [[Double]], at frames: [Int], into writer: inout JSONWriter) -> Int {
+        guard let first = values.first, values.contains(where: { $0 != first }) else {
+            fixed(values.first ?? [0], into: &writer)
+            return 0
+        }
+        animated(values, at: frames, into: &writer)
+        return frames.count
     }
 
     /// A value keyframed at the frames `at` (every frame unless thinned), linear between keyframes.

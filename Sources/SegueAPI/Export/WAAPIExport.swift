@@ -1,6 +1,7 @@
 import SegueMath
 
-/// The `waapi` output: per layer, the keyframes and timing for `Element.animate()`, as JSON.
+/// The `waapi` output: per layer, bottom to top, the keyframes and timing for `Element.animate()`,
+/// as JSON; a layer that re-lays out keyframes its box (`left`, `top`, `width`, `height`) too.
 struct WAAPIExport {
     let keyframes: WebKeyframes
 
@@ -24,6 +25,12 @@ struct WAAPIExport {
             for frame in layer.keyframes {
                 writer.beginObject()
                 writer.member("offset", frame.offset)
+                if layer.relaidOut {
+                    for (property, value) in zip(WebKeyframes.boxProperties, frame.box) {
+                        writer.key(string: property)
+                        writer.string(value)
+                    }
+                }
                 writer.member("transform", frame.transform)
                 writer.member("opacity", frame.opacity)
                 writer.member("borderRadius", frame.borderRadius)

@@ -8,21 +8,31 @@ public import SegueMath
 ///
 /// The transform is the layer's matrix about its centre, which is CSS's default
 /// `transform-origin` and UIKit's anchor point, over a box at the layer's frame; 1 pt is 1 CSS px.
+/// A layer that re-lays out (its states' `frame` changes, as the modal card's height does) also
+/// keyframes its box (`left`, `top`, `width`, `height`), so the transform about the box's centre
+/// never stretches it and its border radius keeps its shape.
 public struct WebKeyframes: Sendable {
     public struct Layer: Sendable {
         public var description: LayerDescription
         public var color: String
         public var keyframes: [Keyframe]
+        /// Whether its keyframes carry its box: some frame lays it out elsewhere than another.
+        public var relaidOut: Bool
     }
 
     public struct Keyframe: Sendable, Equatable {
         public var offset: Double
+        /// The layer's box, `left`, `top`, `width`, `height` in px, from its state's frame.
+        public var box: [String]
         public var transform: String
         public var opacity: String
         public var borderRadius: String
         public var clipPath: String
         public var boxShadow: String
     }
+
+    /// The CSS properties of `Keyframe.box`, in its order.
+    static let boxProperties = ["left", "top", "width", "height"]
 
     public var window: Size
     /// Seconds from the first frame to the last.
@@ -43,10 +53,13 @@ public struct WebKeyframes: Sendable {
                 guard index < frame.layers.count else { return nil }
                 let state = frame.layers[index]
                 let offset = span > 0 ? min(max((frame.time - start) / span, 0), 1) : 0
-                return Self.keyframe(state, layer: layer, offset: offset)
+                return Self.keyframe(state, offset: offset)
             }
             return Layer(
-                description: layer, color: LayerPaint.css(LayerPaint.fill(layer, index: index)), keyframes: keyframes)
+                description: layer, color: LayerPaint.css(LayerPaint.fill(layer, index: index)), keyframes: keyframes,
+                relaidOut: simulation.frames.contains {
+                    index < $0.layers.count && $0.layers[index].frame != layer.frame
+                })
         }
     }
 
@@ -54,7 +67,7 @@ public struct WebKeyframes: Sendable {
         text.string(value.isFinite ? value : 0)
     }
 
-    static func keyframe(_ state: LayerState, layer: LayerDescription, offset: Double) -> Keyframe {
+    static func keyframe(_ state: LayerState, offset: Double) -> Keyframe {
         let t = state.transform
         let matrix = [t.a, t.b, t.c, t.d, t.tx, t.ty].map(number).joined(separator: ", ")
         var clip = "none"
@@ -63,7 +76,7 @@ public struct WebKeyframes: Sendable {
                 // A rounded rect as inset(), which interpolates between keyframes.
                 let r = mask.rect
                 let insets = [
-                    r.minY, layer.frame.width - r.maxX, layer.frame.height - r.maxY, r.minX,
+                    r.minY, state.frame.width - r.maxX, state.frame.height - r.maxY, r.minX,
                 ].map { number($0) + "px" }
                 clip = "inset(\(insets.joined(separator: " ")) round \(number(mask.cornerRadius))px)"
             } else {
@@ -75,8 +88,10 @@ public struct WebKeyframes: Sendable {
             shadow =
                 "\(number(s.offset.x))px \(number(s.offset.y))px \(number(s.radius))px rgba(0, 0, 0, \(number(s.opacity)))"
         }
+        let f = state.frame
         return Keyframe(
-            offset: offset, transform: "matrix(\(matrix))", opacity: number(state.opacity),
+            offset: offset, box: [f.x, f.y, f.width, f.height].map { number($0) + "px" },
+            transform: "matrix(\(matrix))", opacity: number(state.opacity),
             borderRadius: number(state.cornerRadius) + "px", clipPath: clip, boxShadow: shadow)
     }
 }

@@ -56,7 +56,7 @@ extension Preview {
                     "fill": "#000000", "opacity": .number(shadow.opacity), "filter": .text("url(#\(id)-shadow)"),
                 ])
         }
-        let mask = state.mask.map { (data: Self.maskPathData($0), matrix: Self.maskMatrix(layer.frame, state)) }
+        let mask = state.mask.map { (data: Self.maskPathData($0), matrix: Self.maskMatrix(state)) }
         if let mask {
             writer.open("clipPath", ["id": .text("\(id)-mask")])
             writer.element("path", ["d": .text(mask.data), "transform": .text(mask.matrix)])
@@ -96,9 +96,11 @@ extension Preview {
     }
 
     /// The SVG `matrix(a b c d e f)` taking the layer's own coordinates to the window:
-    /// a local point q lands at `F.origin + C + M(q − C)`, C the centre of the frame F
-    /// and M the layer's transform (the anchor is the centre, as UIKit's default).
-    static func maskMatrix(_ frame: Rect, _ state: LayerState) -> String {
+    /// a local point q lands at `F.origin + C + M(q − C)`, C the centre of the frame F (the
+    /// state's layout frame) and M the layer's transform (the anchor is the centre, as UIKit's
+    /// default).
+    static func maskMatrix(_ state: LayerState) -> String {
+        let frame = state.frame
         let t = state.transform
         let cx = frame.width / 2
         let cy = frame.height / 2

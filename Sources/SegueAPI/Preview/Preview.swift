@@ -11,21 +11,29 @@ public struct Preview: Sendable {
     /// Frames shown evenly spaced in the filmstrip, besides the release frame.
     public static let evenlySpacedFrameCount = 8
 
-    public init(simulation: Simulation, gesture: GestureTrack?) {
+    /// The window, in points, at the origin: the canvas of every picture and export.
+    public var window: Rect
+
+    /// - Parameter window: the scene's window (`Preset.window(of:)`). Nil only for a scene without
+    ///   one (none of the built-in presets'), drawn in the smallest rect holding the origin and
+    ///   every layer's frame. The layers cannot stand in for the window: the modal card, inset
+    ///   12 pt from the edges, would make it 378 × 798, a card beside the screen (the Paper
+    ///   presets' next card) would widen it, and the Twitter swipe's rows leave most of it empty.
+    public init(simulation: Simulation, gesture: GestureTrack?, window: Size?) {
         self.simulation = simulation
         self.gesture = gesture
+        self.window = Rect(origin: Point(x: 0, y: 0), size: window ?? Self.extent(of: simulation.layers))
     }
 
-    /// The window, in points: the smallest rect holding the origin and every layer's
-    /// untransformed frame (the presets' background layer fills the window).
-    public var window: Rect {
+    /// The smallest size, from the origin, holding every layer's untransformed frame (at least 1 × 1).
+    static func extent(of layers: [LayerDescription]) -> Size {
         var maxX = 1.0
         var maxY = 1.0
-        for layer in simulation.layers {
+        for layer in layers {
             maxX = max(maxX, layer.frame.x + layer.frame.width)
             maxY = max(maxY, layer.frame.y + layer.frame.height)
         }
-        return Rect(origin: Point(x: 0, y: 0), size: Size(width: maxX, height: maxY))
+        return Size(width: maxX, height: maxY)
     }
 
     /// The index of the release frame: the first frame at or after the decision's

@@ -42,7 +42,9 @@ enum SimulateEndpoint {
             // and the bytes dropped: the SVG writer draws a NaN as 0, so without them a simulation whose
             // JSON is a 500 would be a 200 picture. Encoding costs less than drawing, and one check
             // cannot drift from the other as the wire grows.
-            let preview = Preview(simulation: simulation, gesture: simulateRequest.input.gesture)
+            let preview = Preview(
+                simulation: simulation, gesture: simulateRequest.input.gesture,
+                window: simulateRequest.preset.window(of: simulateRequest.input.scene))
             let (mediaType, body) = Self.drawn(output, preview, lottieTolerance: simulateRequest.lottieTolerance)
             response = HTTPResponse(status: .ok, headers: ["Content-Type": mediaType], body: body)
         }

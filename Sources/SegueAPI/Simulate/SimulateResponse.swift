@@ -1,4 +1,5 @@
 public import SegueEngine
+import SegueMath
 
 /// The body of a `POST /v1/simulate` answer, written by hand into one reserved
 /// buffer (a response can hold 20 000 frames of several layers each).
@@ -9,8 +10,9 @@ public import SegueEngine
 /// (`{"id","role","frame","kind","fill"}`), `decision` (null for a tap-started preset, else
 /// `{"outcome","time","rule","inputs":{"translation","velocity","progress"},"explanation"}`),
 /// `events` (`{"time","type"}`) and `frames` (`{"time","phase","progress","layers"}`,
-/// where `layers` maps each layer id to its `transform`, `presentationFrame`,
-/// `opacity`, `cornerRadius`, `mask` (or null) and `shadow` (left out when none)).
+/// where `layers` maps each layer id to its `frame` (only when layout puts it elsewhere than its
+/// description's `frame`), `transform`, `presentationFrame`, `opacity`, `cornerRadius`, `mask`
+/// (or null) and `shadow` (left out when none)).
 ///
 /// With `FrameEncoding.compact`, `encoding` follows `open`, and each frame after the first holds
 /// only what changed since the frame before (see `FrameEncoding`).
@@ -85,7 +87,7 @@ public struct SimulateResponse: Sendable {
         let frames = simulation.frames
         for index in frames.indices {
             let previous = encoding == .compact && index > 0 ? frames[index - 1] : nil
-            Self.write(frames[index], changedSince: previous, into: &writer)
+            Self.write(frames[index], layers: simulation.layers, changedSince: previous, into: &writer)
         }
         writer.endArray()
         writer.endObject()
@@ -145,15 +147,18 @@ public struct SimulateResponse: Sendable {
 
     /// One frame, `{"time","phase","progress","layers"}` and `annotations` when it has any: the
     /// same bytes in a `POST /v1/simulate` answer and in a drive session's `frames` message.
-    static func write(_ frame: SimulationFrame, into writer: inout JSONWriter) {
-        write(frame, changedSince: nil, into: &writer)
+    /// `layers` are the simulation's, whose frames a state's `frame` is written against.
+    static func write(_ frame: SimulationFrame, layers: [LayerDescription], into writer: inout JSONWriter) {
+        write(frame, layers: layers, changedSince: nil, into: &writer)
     }
 
     /// One frame; with a `previous` frame, as a compact answer writes it: `layers` holds only the
     /// layers whose state differs from `previous`'s, each with only the members that differ. The
-    /// checked shape guarantees both frames list the same layers in the same order.
-    static func write(_ frame: SimulationFrame, changedSince previous: SimulationFrame?, into writer: inout JSONWriter)
-    {
+    /// checked shape guarantees both frames list the same layers in the same order as `layers`.
+    static func write(
+        _ frame: SimulationFrame, layers: [LayerDescription], changedSince previous: SimulationFrame?,
+        into writer: inout JSONWriter
+    ) {
         writer.beginObject()
         writer.member("time", frame.time)
         writer.member("phase", frame.phase.rawValue)
@@ -168,7 +173,7 @@ public struct SimulateResponse: Sendable {
                 write(state, changedSince: previous.layers[index], into: &writer)
             } else {
                 writer.key(string: state.id)
-                write(state, into: &writer)
+                write(state, laidOutAt: index < layers.count ? layers[index].frame : nil, into: &writer)
             }
         }
         writer.endObject()
@@ -179,6 +184,10 @@ public struct SimulateResponse: Sendable {
     /// The members of `state` that differ from `before`'s (a shadow that went away as null).
     static func write(_ state: LayerState, changedSince before: LayerState, into writer: inout JSONWriter) {
         writer.beginObject()
+        if state.frame != before.frame {
+            writer.key("frame")
+            writer.rect(state.frame)
+        }
         if state.transform != before.transform {
             writer.key("transform")
             writer.transform(state.transform)
@@ -249,8 +258,14 @@ public struct SimulateResponse: Sendable {
         writer.endObject()
     }
 
-    static func write(_ state: LayerState, into writer: inout JSONWriter) {
+    /// A layer's whole state; its `frame` only when it differs from `described`, the layer
+    /// description's (every state of a layer that never re-lays out leaves it out).
+    static func write(_ state: LayerState, laidOutAt described: Rect?, into writer: inout JSONWriter) {
         writer.beginObject()
+        if state.frame != described {
+            writer.key("frame")
+            writer.rect(state.frame)
+        }
         writer.key("transform")
         writer.transform(state.transform)
         writer.key("presentationFrame")

@@ -1,4 +1,4 @@
-import SegueMath
+public import SegueMath
 
 extension Preset {
     /// Runs the transition after checking what the scene's fields say together: every rect of
@@ -47,4 +47,12 @@ extension Preset {
 
     /// The scene field every preset's scene has: the window, whose size the other fields live in.
     static var windowField: String { "window" }
+
+    /// The window the scene lays its layers out in, points: its `window` field; nil for a scene
+    /// without one (every built-in scene has one). Pictures and exports are this size, whatever
+    /// the layers cover: a card inset from the edges still sits in the whole window.
+    public func window(of scene: ParameterValues) -> Size? {
+        guard case .size(let window) = scene.values[Self.windowField] else { return nil }
+        return window
+    }
 }

@@ -39,7 +39,8 @@ public struct LayerDescription: Sendable, Hashable {
     public var id: String
     /// What the layer is, in a few words ("the detail screen, masked").
     public var role: String
-    /// Its untransformed frame in window points.
+    /// Its untransformed frame in window points, where layout puts it at the start; a frame's
+    /// state may lay it out elsewhere (`LayerState.frame`).
     public var frame: Rect
     /// What the layer shows: a solid colour, an image, or other content (a screen, a list).
     public var kind: LayerKind
@@ -55,14 +56,14 @@ public struct LayerDescription: Sendable, Hashable {
         self.fill = fill
     }
 
-    /// This layer's state at one moment, over its own frame.
+    /// This layer's state at one moment, laid out at `frame` (its own frame when nil).
     public func state(
-        transform: AffineTransform = .identity, opacity: Double = 1, cornerRadius: Double = 0, mask: MaskState? = nil,
-        shadow: ShadowState? = nil
+        frame: Rect? = nil, transform: AffineTransform = .identity, opacity: Double = 1, cornerRadius: Double = 0,
+        mask: MaskState? = nil, shadow: ShadowState? = nil
     ) -> LayerState {
         LayerState(
-            id: id, frame: frame, transform: transform, opacity: opacity, cornerRadius: cornerRadius, mask: mask,
-            shadow: shadow)
+            id: id, frame: frame ?? self.frame, transform: transform, opacity: opacity, cornerRadius: cornerRadius,
+            mask: mask, shadow: shadow)
     }
 }
 
@@ -148,6 +149,11 @@ public struct ShadowState: Sendable, Hashable {
 public struct LayerState: Sendable, Hashable {
     /// The layer's id, as in `Simulation.layers`.
     public var id: String
+    /// Its layout frame in window points: its description's, unless layout moves or resizes it (a
+    /// card whose height constraint changes between stages). A change of size here is a new
+    /// layout, as a UIKit view's `frame` after its constraints change: the layer's content, text
+    /// and corner radius keep their shape; only `transform` scales them.
+    public var frame: Rect
     /// Applied about the anchor point (the frame's centre), as UIKit's `transform`.
     public var transform: AffineTransform
     /// Where the layer appears: its frame under the transform.
@@ -165,6 +171,7 @@ public struct LayerState: Sendable, Hashable {
         mask: MaskState? = nil, shadow: ShadowState? = nil
     ) {
         self.id = id
+        self.frame = frame
         self.transform = transform
         self.presentationFrame = frame.presentationFrame(applying: transform)
         self.opacity = min(max(opacity, 0), 1)

@@ -121,19 +121,16 @@ struct YUIModalCard: Preset {
             duration: parameters[Keys.duration], dampingRatio: parameters[Keys.dampingRatio],
             initialVelocity: parameters[Keys.initialVelocity])
 
-        // As the App Store card does: the layer keeps one frame (the start stage's content) and the
-        // constraint changes of the original are stood for by a per-axis scale and a translation about
-        // its centre, so presentationFrame is the card's rect; cornerRadius is the layer's own 40.
+        // The original sets the card's height and bottom constraint constants (YUI ModalCard.swift,
+        // animated with UIView.animate), so Auto Layout lays the card out anew at every stage and
+        // in between: its frame is the content's rect and its transform the identity, and nothing
+        // stretches its label or its 40 pt corners. The layer is described at the start stage's rect.
         let card = LayerDescription(
             id: "card", role: "the card's content, inset from the edges, continuous corners",
             frame: scene.contentFrame(scene.shape(start)))
         let radius = parameters[Keys.cornerRadius]
         func layers(_ shape: YUIModalCardShape) -> [LayerState] {
-            [
-                card.state(
-                    transform: AffineTransform(showing: card.frame, at: scene.contentFrame(shape)),
-                    cornerRadius: radius)
-            ]
+            [card.state(frame: scene.contentFrame(shape), cornerRadius: radius)]
         }
         // While the finger is down progress runs toward the neighbour the drag heads for (the samples
         // so far say no more, and a frame once sent must not change); from the release, toward the
