@@ -182,8 +182,8 @@ extension CurvesQuery {
                 duration = seconds
             }
         case .physical:
-            let mass = validator.number(members, "mass", at: p, in: .atLeast(0, inclusive: false)) ?? 1
-            let stiffness = validator.number(members, "stiffness", at: p, in: .atLeast(0, inclusive: false))
+            let mass = validator.number(members, "mass", at: p, in: .atLeast(minimumMassOrStiffness)) ?? 1
+            let stiffness = validator.number(members, "stiffness", at: p, in: .atLeast(minimumMassOrStiffness))
             let damping = validator.number(members, "damping", at: p, in: .atLeast(0))
             if let stiffness, let damping {
                 spring = Spring(mass: mass, stiffness: stiffness, damping: damping, allowsOverdamping: allowOverdamping)

@@ -42,12 +42,14 @@ public struct Spring: Sendable, Hashable {
         self.allowsOverdamping = allowsOverdamping
     }
 
-    /// Whether the motion can be evaluated: k/m and c/m, which the closed forms use, are
-    /// finite. Each of mass, stiffness and damping may be finite while a ratio overflows
-    /// (a mass of 1e-320 under a stiffness of 100), or a conversion may overflow (a
-    /// SwiftUI response of 1e-200 s gives k = (2π/R)² = ∞).
+    /// Whether the motion can be evaluated: k/m and c/m, which the closed forms use, and
+    /// the damping ratio are finite. Each of mass, stiffness and damping may be finite
+    /// while a ratio overflows (a mass of 1e-320 under a stiffness of 100, or k·m
+    /// underflowing to 0 under the ratio), or a conversion may overflow (a SwiftUI
+    /// response of 1e-200 s gives k = (2π/R)² = ∞).
     public var isUsable: Bool {
         stiffness.isFinite && damping.isFinite && (stiffness / mass).isFinite && (damping / mass).isFinite
+            && dampingRatio.isFinite
     }
 
     /// ω0 = √(k/m), in radians per second.
