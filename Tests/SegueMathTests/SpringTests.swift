@@ -76,6 +76,27 @@ import Testing
         #expect(try #require(Spring(response: 0.5, dampingFraction: 1)).isUsable)
     }
 
+    /// The rendered spring of m 2.3, k 170, c 55 (ζ 1.3907, over-damping off) has the critical
+    /// damping 2·√(170·2.3) = 39.5474, ζ exactly 1, and moves as the clamped original:
+    /// x = (1 + ω0 t)·e^(−ω0 t), ω0 = √(170/2.3); unclamped or under-damped springs are their own.
+    @Test func theRenderedSpringIsTheClampedMotionsOwnDescription() throws {
+        let clamped = try #require(Spring(mass: 2.3, stiffness: 170, damping: 55))
+        let rendered = clamped.rendered
+        #expect(rendered.mass == 2.3 && rendered.stiffness == 170)
+        #expect(isClose(rendered.damping, 2 * (170 * 2.3).squareRoot()))
+        #expect(rendered.dampingRatio == 1)
+        let omega = (170 / 2.3).squareRoot()
+        for t in [0.05, 0.2, 0.36, 1] {
+            let expected = (1 + omega * t) * exp(-omega * t)
+            #expect(isClose(rendered.displacement(at: t, from: 1, velocity: 0).position, expected))
+            #expect(isClose(clamped.displacement(at: t, from: 1, velocity: 0).position, expected))
+        }
+        let allowed = try #require(Spring(mass: 2.3, stiffness: 170, damping: 55, allowsOverdamping: true))
+        #expect(allowed.rendered == allowed)
+        let under = try #require(Spring(mass: 1, stiffness: 100, damping: 10))
+        #expect(under.rendered == under)
+    }
+
     @Test func overdampedRendersCriticalUnlessAllowed() {
         let clamped = Spring(mass: 1, stiffness: 100, damping: 50)!
         #expect(clamped.dampingRatio == 2.5)

@@ -83,6 +83,13 @@ public struct CurveCode: Sendable {
         ]
     }
 
+    /// The spring's snippets. `spring` is the one sampled (`Spring.rendered`: a damping ratio above 1
+    /// that may not over-damp is already critical), so every platform is given the motion the samples
+    /// show, in its own terms. Where a platform's API cannot run an over-damped motion, another API
+    /// of it is used or its snippet is left out: UIKit over-damps only in iOS 17's duration-and-bounce
+    /// form, Core Animation only with `allowsOverdamping`, and React Native's SpringAnimation runs
+    /// every ratio from 1 up as critical; SwiftUI's duration-and-bounce form documents negative
+    /// bounces as over-damped, so it stands for `.spring(response:dampingFraction:)` there.
     static func spring(
         _ spring: Spring, initialVelocity: Double, uikitDuration: Double?, duration: Double, change: Double,
         css: CSSLinear?
@@ -92,9 +99,12 @@ public struct CurveCode: Sendable {
         let damping = number(spring.damping)
         let velocity = number(initialVelocity)
         let valueVelocity = number(initialVelocity * change)
+        let overdamped = spring.renderedDampingRatio > 1
         // The platforms whose springs have unit mass take the stiffness per unit of mass.
         let unitStiffness = number(spring.stiffness / spring.mass)
         let ratio = number(spring.dampingRatio)
+        let response = number(spring.response)
+        let bounce = number(spring.bounce)
         var snippets: [Snippet] = []
         if let uikit = uikitDuration ?? spring.uikitDuration {
             snippets.append(
@@ -105,24 +115,38 @@ public struct CurveCode: Sendable {
                         + "\(number(spring.renderedDampingRatio)), initialSpringVelocity: \(velocity), options: [], "
                         + "animations: { /* … */ })"))
         }
-        snippets += [
-            Snippet(
-                platform: "UIKit", api: "UISpringTimingParameters", language: "swift",
-                code:
-                    "UIViewPropertyAnimator(duration: \(number(duration)), timingParameters: UISpringTimingParameters("
-                    + "mass: \(mass), stiffness: \(stiffness), damping: \(damping), "
-                    + "initialVelocity: CGVector(dx: \(velocity), dy: \(velocity))))"),
+        let vector = "CGVector(dx: \(velocity), dy: \(velocity))"
+        snippets.append(
+            overdamped
+                ? Snippet(
+                    platform: "UIKit", api: "UISpringTimingParameters(duration:bounce:initialVelocity:)",
+                    language: "swift",
+                    code: "UIViewPropertyAnimator(duration: \(number(duration)), timingParameters: "
+                        + "UISpringTimingParameters(duration: \(response), bounce: \(bounce), initialVelocity: \(vector)))"
+                )
+                : Snippet(
+                    platform: "UIKit", api: "UISpringTimingParameters", language: "swift",
+                    code: "UIViewPropertyAnimator(duration: \(number(duration)), timingParameters: "
+                        + "UISpringTimingParameters(mass: \(mass), stiffness: \(stiffness), damping: \(damping), "
+                        + "initialVelocity: \(vector)))"))
+        snippets.append(
             Snippet(
                 platform: "Core Animation", api: "CASpringAnimation", language: "swift",
                 code: "let animation = CASpringAnimation(keyPath: \"transform.scale\")\n"
                     + "animation.mass = \(mass)\nanimation.stiffness = \(stiffness)\nanimation.damping = \(damping)\n"
-                    + "animation.initialVelocity = \(velocity)\nanimation.duration = animation.settlingDuration"),
-            Snippet(
-                platform: "SwiftUI", api: "Animation.spring(response:dampingFraction:)", language: "swift",
-                code: ".spring(response: \(number(spring.response)), dampingFraction: \(ratio))"),
+                    + "animation.initialVelocity = \(velocity)\n"
+                    + (overdamped ? "animation.allowsOverdamping = true\n" : "")
+                    + "animation.duration = animation.settlingDuration"))
+        if !overdamped {
+            snippets.append(
+                Snippet(
+                    platform: "SwiftUI", api: "Animation.spring(response:dampingFraction:)", language: "swift",
+                    code: ".spring(response: \(response), dampingFraction: \(ratio))"))
+        }
+        snippets += [
             Snippet(
                 platform: "SwiftUI", api: "Animation.spring(duration:bounce:)", language: "swift",
-                code: ".spring(duration: \(number(spring.response)), bounce: \(number(spring.bounce)))"),
+                code: ".spring(duration: \(response), bounce: \(bounce))"),
             Snippet(
                 platform: "Jetpack Compose", api: "spring()", language: "kotlin",
                 code: "spring(dampingRatio = \(ratio)f, stiffness = \(unitStiffness)f)"),
@@ -133,15 +157,19 @@ public struct CurveCode: Sendable {
                 platform: "Framer Motion", api: "transition", language: "javascript",
                 code: "{ type: \"spring\", mass: \(mass), stiffness: \(stiffness), damping: \(damping), "
                     + "velocity: \(valueVelocity) }"),
-            Snippet(
-                platform: "React Native", api: "Animated.spring", language: "javascript",
-                code: "Animated.spring(value, { toValue: 1, mass: \(mass), stiffness: \(stiffness), "
-                    + "damping: \(damping), velocity: \(valueVelocity), useNativeDriver: true })"),
+        ]
+        if !overdamped {
+            snippets.append(
+                Snippet(
+                    platform: "React Native", api: "Animated.spring", language: "javascript",
+                    code: "Animated.spring(value, { toValue: 1, mass: \(mass), stiffness: \(stiffness), "
+                        + "damping: \(damping), velocity: \(valueVelocity), useNativeDriver: true })"))
+        }
+        snippets.append(
             Snippet(
                 platform: "Origami", api: "tension and friction", language: "java",
                 code: "SpringConfig.fromOrigamiTensionAndFriction(\(number(spring.origami.tension)), "
-                    + "\(number(spring.origami.friction)))"),
-        ]
+                    + "\(number(spring.origami.friction)))"))
         if let css {
             snippets.append(
                 Snippet(

@@ -236,7 +236,9 @@ extension CurvesQuery {
             validator.fail(p, Self.unusableSpringDetail(spring))
             return nil
         }
-        return (form.form, .spring(spring, initialVelocity: velocity, duration: duration))
+        // The spring that moves: a damping ratio above 1 that may not over-damp is sampled, and so
+        // described, as the critically damped spring it renders.
+        return (form.form, .spring(spring.rendered, initialVelocity: velocity, duration: duration))
     }
 
     /// Why the spring a form's fields give cannot be sampled.

@@ -64,6 +64,16 @@ public struct Spring: Sendable, Hashable {
         allowsOverdamping ? dampingRatio : min(dampingRatio, 1)
     }
 
+    /// The spring whose own parameters describe the motion this one renders: itself, or, when
+    /// ζ > 1 and over-damping is not allowed, the critically damped spring of the same mass and
+    /// stiffness (damping 2·√(k·m)), which is what `displacement` evaluates. Platforms that do
+    /// not clamp (Jetpack Compose, Android's SpringForce, Framer Motion, Rebound) run the
+    /// rendered motion only when given these numbers.
+    public var rendered: Spring {
+        guard !allowsOverdamping, dampingRatio > 1 else { return self }
+        return Spring(unchecked: mass, stiffness, 2 * (stiffness * mass).squareRoot())
+    }
+
     /// The period of the undamped spring, 2π/ω0, in seconds: SwiftUI's `response`.
     public var response: Double { 2 * Double.pi / naturalFrequency }
 
