@@ -106,7 +106,7 @@ public struct CurveCode: Sendable {
         let response = number(spring.response)
         let bounce = number(spring.bounce)
         var snippets: [Snippet] = []
-        if let uikit = uikitDuration ?? spring.uikitDuration {
+        if let uikit = uikitDuration ?? spring.uikitDuration(initialVelocity: initialVelocity) {
             snippets.append(
                 Snippet(
                     platform: "UIKit", api: "UIView.animate(withDuration:delay:usingSpringWithDamping:…)",
