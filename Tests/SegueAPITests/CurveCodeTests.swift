@@ -60,14 +60,28 @@ import Testing
         let c = numbers(ca, ["mass", "stiffness", "damping", "initialVelocity"])
         #expect(c.count == 4 && close(c[1] / c[0], omega2) && close(c[2] / c[0], twoZetaOmega) && c[3] == velocity)
 
-        // SwiftUI: ω0 = 2π/response, ζ = dampingFraction.
-        let response = try #require(snippet(code, "Animation.spring(response:dampingFraction:)"))
-        let r = numbers(response, ["response", "dampingFraction"])
-        let omega = 2 * Double.pi / r[0]
-        #expect(close(omega * omega, omega2) && close(2 * r[1] * omega, twoZetaOmega), "\(response)")
+        // SwiftUI: ω0 = 2π/response, ζ = dampingFraction; `.spring` takes no velocity, so a moving
+        // spring has only the interpolating one, whose initialVelocity is relative.
+        if velocity == 0 {
+            let response = try #require(snippet(code, "Animation.spring(response:dampingFraction:)"))
+            let r = numbers(response, ["response", "dampingFraction"])
+            let omega = 2 * Double.pi / r[0]
+            #expect(close(omega * omega, omega2) && close(2 * r[1] * omega, twoZetaOmega), "\(response)")
+        } else {
+            #expect(snippet(code, "Animation.spring(response:dampingFraction:)") == nil)
+        }
 
         // SwiftUI duration + bounce: ζ = 1 − bounce (bounce ≥ 0) or 1/(1 + bounce), ω0 = 2π/duration.
-        let perceptual = try #require(snippet(code, "Animation.spring(duration:bounce:)"))
+        let perceptual = try #require(
+            snippet(
+                code,
+                velocity == 0
+                    ? "Animation.spring(duration:bounce:)"
+                    : "Animation.interpolatingSpring(duration:bounce:initialVelocity:)"
+            ))
+        if velocity != 0 {
+            #expect(numbers(perceptual, ["initialVelocity"]) == [velocity], "\(perceptual)")
+        }
         let p = numbers(perceptual, ["duration", "bounce"])
         let pZeta = p[1] >= 0 ? 1 - p[1] : 1 / (1 + p[1])
         let pOmega = 2 * Double.pi / p[0]
@@ -79,6 +93,9 @@ import Testing
             let u = numbers(unit, ["Ratio", "Stiffness", "stiffness"])
             let k = u.count == 3 ? u[2] : u[1]
             #expect(close(k, omega2) && close(u[0], zeta), "\(api): \(unit)")
+            // Their velocity, in value units per second (× 20), where the animation starts.
+            let start = numbers(unit, ["initialVelocity", "setStartVelocity"])
+            #expect(velocity == 0 ? start.isEmpty : start == [velocity * 20], "\(api): \(unit)")
         }
 
         // Framer Motion and React Native: mass, stiffness, damping; velocity in value units (× 20).
@@ -92,11 +109,15 @@ import Testing
         // Origami (Rebound): k = (tension − 30)·3.62 + 194, c = (friction − 8)·3 + 25, unit mass.
         let origami = try #require(snippet(code, "tension and friction"))
         let o = numbers(origami, ["Friction("])
+        let arguments = origami.components(separatedBy: "fromOrigamiTensionAndFriction(").last ?? ""
         let pair =
-            origami.split(separator: "(").last?.split(separator: ",").compactMap {
+            arguments.prefix { $0 != ")" }.split(separator: ",").compactMap {
                 Double($0.trimmingCharacters(in: CharacterSet(charactersIn: " )")))
-            } ?? []
+            }
         #expect(o.count == 1 && pair.count == 2)
+        // Rebound's setVelocity, in value units per second (× 20), on a moving spring.
+        let reboundVelocity = numbers(origami, ["setVelocity"])
+        #expect(velocity == 0 ? reboundVelocity.isEmpty : reboundVelocity == [velocity * 20], "\(origami)")
         if pair.count == 2 {
             #expect(close((pair[0] - 30) * 3.62 + 194, omega2) && close((pair[1] - 8) * 3 + 25, twoZetaOmega))
         }

@@ -5,10 +5,11 @@ public import SegueMath
 ///
 /// Every number comes from the one spring the request described (`Spring` and its conversions),
 /// written in full (the shortest text that reads back as the same double), so that each snippet
-/// converts back to the same spring; a test does so for every snippet. Velocities: UIKit's and
-/// Core Animation's are relative (distances per second), as the request's `initialVelocity`;
-/// Framer Motion's and React Native's are in value units per second, so they are scaled by
-/// `to − from`.
+/// converts back to the same spring; a test does so for every snippet, and runs each as its
+/// platform would against the samples. Velocities: UIKit's, Core Animation's and SwiftUI's are
+/// relative (distances per second), as the request's `initialVelocity`; Compose's, Android's,
+/// Framer Motion's, React Native's and Rebound's are in value units per second, so they are
+/// scaled by `to − from`.
 public struct CurveCode: Sendable {
     /// One snippet: the platform, the API it uses, and the code.
     public struct Snippet: Sendable, Equatable {
@@ -44,7 +45,7 @@ public struct CurveCode: Sendable {
             cssLinear = css
             snippets = Self.spring(
                 spring, initialVelocity: initialVelocity, uikitDuration: uikitDuration, duration: query.duration,
-                change: query.to - query.from, css: css)
+                from: query.from, to: query.to, css: css)
         }
     }
 
@@ -90,15 +91,22 @@ public struct CurveCode: Sendable {
     /// form, Core Animation only with `allowsOverdamping`, and React Native's SpringAnimation runs
     /// every ratio from 1 up as critical; SwiftUI's duration-and-bounce form documents negative
     /// bounces as over-damped, so it stands for `.spring(response:dampingFraction:)` there.
+    ///
+    /// An initial velocity goes where each platform takes one: SwiftUI's `.spring` takes none, so a
+    /// moving spring gets `.interpolatingSpring(duration:bounce:initialVelocity:)` (relative, as
+    /// UIKit's); Compose's `Animatable.animateTo`, Android's `SpringAnimation.setStartVelocity` and
+    /// Rebound's `Spring.setVelocity` take value units per second, so those snippets name `from`
+    /// and `to` too.
     static func spring(
-        _ spring: Spring, initialVelocity: Double, uikitDuration: Double?, duration: Double, change: Double,
+        _ spring: Spring, initialVelocity: Double, uikitDuration: Double?, duration: Double, from: Double, to: Double,
         css: CSSLinear?
     ) -> [Snippet] {
         let mass = number(spring.mass)
         let stiffness = number(spring.stiffness)
         let damping = number(spring.damping)
         let velocity = number(initialVelocity)
-        let valueVelocity = number(initialVelocity * change)
+        let valueVelocity = number(initialVelocity * (to - from))
+        let moving = initialVelocity != 0
         let overdamped = spring.renderedDampingRatio > 1
         // The platforms whose springs have unit mass take the stiffness per unit of mass.
         let unitStiffness = number(spring.stiffness / spring.mass)
@@ -137,22 +145,38 @@ public struct CurveCode: Sendable {
                     + "animation.initialVelocity = \(velocity)\n"
                     + (overdamped ? "animation.allowsOverdamping = true\n" : "")
                     + "animation.duration = animation.settlingDuration"))
-        if !overdamped {
+        if !overdamped, !moving {
             snippets.append(
                 Snippet(
                     platform: "SwiftUI", api: "Animation.spring(response:dampingFraction:)", language: "swift",
                     code: ".spring(response: \(response), dampingFraction: \(ratio))"))
         }
+        snippets.append(
+            moving
+                ? Snippet(
+                    platform: "SwiftUI", api: "Animation.interpolatingSpring(duration:bounce:initialVelocity:)",
+                    language: "swift",
+                    code: ".interpolatingSpring(duration: \(response), bounce: \(bounce), initialVelocity: \(velocity))"
+                )
+                : Snippet(
+                    platform: "SwiftUI", api: "Animation.spring(duration:bounce:)", language: "swift",
+                    code: ".spring(duration: \(response), bounce: \(bounce))"))
+        let compose = "spring(dampingRatio = \(ratio)f, stiffness = \(unitStiffness)f)"
+        let force =
+            "SpringForce(\(moving ? number(to) : "1")f).setDampingRatio(\(ratio)f).setStiffness(\(unitStiffness)f)"
         snippets += [
             Snippet(
-                platform: "SwiftUI", api: "Animation.spring(duration:bounce:)", language: "swift",
-                code: ".spring(duration: \(response), bounce: \(bounce))"),
-            Snippet(
                 platform: "Jetpack Compose", api: "spring()", language: "kotlin",
-                code: "spring(dampingRatio = \(ratio)f, stiffness = \(unitStiffness)f)"),
+                code: moving
+                    ? "Animatable(\(number(from))f).animateTo(\(number(to))f, \(compose), "
+                        + "initialVelocity = \(valueVelocity)f)"
+                    : compose),
             Snippet(
                 platform: "Android", api: "SpringForce", language: "kotlin",
-                code: "SpringForce(1f).setDampingRatio(\(ratio)f).setStiffness(\(unitStiffness)f)"),
+                code: moving
+                    ? "SpringAnimation(FloatValueHolder(\(number(from))f)).setSpring(\(force))"
+                        + ".setStartVelocity(\(valueVelocity)f)"
+                    : force),
             Snippet(
                 platform: "Framer Motion", api: "transition", language: "javascript",
                 code: "{ type: \"spring\", mass: \(mass), stiffness: \(stiffness), damping: \(damping), "
@@ -162,14 +186,19 @@ public struct CurveCode: Sendable {
             snippets.append(
                 Snippet(
                     platform: "React Native", api: "Animated.spring", language: "javascript",
-                    code: "Animated.spring(value, { toValue: 1, mass: \(mass), stiffness: \(stiffness), "
+                    code: "Animated.spring(value, { toValue: \(number(to)), mass: \(mass), stiffness: \(stiffness), "
                         + "damping: \(damping), velocity: \(valueVelocity), useNativeDriver: true })"))
         }
+        let config =
+            "SpringConfig.fromOrigamiTensionAndFriction(\(number(spring.origami.tension)), "
+            + "\(number(spring.origami.friction)))"
         snippets.append(
             Snippet(
                 platform: "Origami", api: "tension and friction", language: "java",
-                code: "SpringConfig.fromOrigamiTensionAndFriction(\(number(spring.origami.tension)), "
-                    + "\(number(spring.origami.friction)))"))
+                code: moving
+                    ? "springSystem.createSpring().setSpringConfig(\(config)).setCurrentValue(\(number(from)))"
+                        + ".setVelocity(\(valueVelocity)).setEndValue(\(number(to)))"
+                    : config))
         if let css {
             snippets.append(
                 Snippet(
