@@ -56,6 +56,9 @@ import Testing
             name: "UIKit duration with velocity",
             curve: #"{"type":"spring","duration":0.5,"dampingRatio":0.8,"initialVelocity":0.3}"#),
         Case(name: "Origami", curve: #"{"type":"spring","tension":40,"friction":7}"#),
+        // Damping 1 per unit of mass is Origami friction (1 − 25)/3 + 8 = 0, which Rebound's
+        // converter reads as no friction at all.
+        Case(name: "Origami friction 0", curve: #"{"type":"spring","mass":1,"stiffness":16,"damping":1}"#),
     ]
 
     static let from = 10.0

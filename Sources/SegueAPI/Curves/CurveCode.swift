@@ -190,9 +190,13 @@ public struct CurveCode: Sendable {
                     code: "Animated.spring(value, { toValue: \(number(to)), mass: \(mass), stiffness: \(stiffness), "
                         + "damping: \(damping), velocity: \(valueVelocity), useNativeDriver: true })"))
         }
+        // Rebound's OrigamiValueConverter maps an Origami value of exactly 0 to a raw 0 (no friction
+        // where damping 1 per unit of mass gives friction (1 − 25)/3 + 8 = 0); the smallest double
+        // beside 0 converts as the formula says (25 + (5e-324 − 8)·3 = 1).
+        func origami(_ value: Double) -> String { number(value == 0 ? .leastNonzeroMagnitude : value) }
         let config =
-            "SpringConfig.fromOrigamiTensionAndFriction(\(number(spring.origami.tension)), "
-            + "\(number(spring.origami.friction)))"
+            "SpringConfig.fromOrigamiTensionAndFriction(\(origami(spring.origami.tension)), "
+            + "\(origami(spring.origami.friction)))"
         snippets.append(
             Snippet(
                 platform: "Origami", api: "tension and friction", language: "java",
