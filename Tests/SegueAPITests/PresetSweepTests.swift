@@ -126,6 +126,9 @@ import Testing
                 body: Array(body.utf8)))
         #expect(response.status.code == 422)
         #expect(Set(Self.pointers(response.body)) == ["/scene/cardFrame/width", "/scene/cardFrame/height"])
+        // The detail names the number sent, not its six-decimal rounding ("got 0").
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(text.contains("Must be at least 0.001; got \(side)."), "\(text)")
         let drawn = Self.body(
             preset, scene: ["cardFrame": #"{"x":0,"y":0,"width":0.001,"height":0.001}"#], parameters: [:],
             output: "json")
