@@ -96,14 +96,14 @@ import Testing
     }
 
     /// The App Store present reads the tapped card's distance from the top, d, as a spring of
-    /// T = 0.5 + 0.4·d/H s: a card far off screen (a 1e-9 pt window, or a card at y = 1e12) used to
+    /// T = 0.5 + 0.4·d/H s: a card far off screen (a 0.001 pt window, or a card at y = 1e12) used to
     /// be refused at /frameRate ("lasts 30160000000.5 s"), pointing at the wrong field. The card
     /// must be on screen, its top at most one window height above it.
     /// A card wholly outside the window is refused at the card and at the window, for every
     /// preset alike (SceneGeometryTests); one partly on screen but scrolled more than a window
     /// up is the present's own refusal, at the card.
     @Test(arguments: [
-        #"{"window":{"width":1e-9,"height":1e-9}}"#, #"{"cardFrame":{"x":20,"y":1e12,"width":350,"height":420}}"#,
+        #"{"window":{"width":0.001,"height":0.001}}"#, #"{"cardFrame":{"x":20,"y":1e12,"width":350,"height":420}}"#,
         #"{"cardFrame":{"x":400,"y":67,"width":350,"height":420}}"#,
     ])
     func anAppStoreCardOffScreenIsA422AtCardFrameAndWindow(scene: String) throws {

@@ -111,6 +111,34 @@ import Testing
         #expect(most <= SettlingGrid.maximumEvaluations)
     }
 
+    /// Issue 25: `appstore.card.dismiss` with a card 5e-324 pt (or 1e-308 pt) square answered 500, "a
+    /// number that is not finite" (its layer's scale, the shown rect over the frame, overflowed). A
+    /// scene length below 0.001 pt is a 422 at that length; 0.001 itself is drawn.
+    @Test(arguments: [5e-324, 1e-308, 0.0009])
+    func aCardTooSmallToDrawIsA422NamingItsSize(side: Double) throws {
+        let preset = try #require(
+            PresetCatalogue.builtIn.presets.first { $0.description.id == "appstore.card.dismiss" })
+        let frame = #"{"x":0,"y":0,"width":\#(side),"height":\#(side)}"#
+        let body = Self.body(preset, scene: ["cardFrame": frame], parameters: [:], output: "json")
+        let response = Self.service.respond(
+            to: HTTPRequest(
+                method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"],
+                body: Array(body.utf8)))
+        #expect(response.status.code == 422)
+        #expect(Set(Self.pointers(response.body)) == ["/scene/cardFrame/width", "/scene/cardFrame/height"])
+        // The detail names the number sent, not its six-decimal rounding ("got 0").
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(text.contains("Must be at least 0.001; got \(side)."), "\(text)")
+        let drawn = Self.body(
+            preset, scene: ["cardFrame": #"{"x":0,"y":0,"width":0.001,"height":0.001}"#], parameters: [:],
+            output: "json")
+        let smallest = Self.service.respond(
+            to: HTTPRequest(
+                method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"],
+                body: Array(drawn.utf8)))
+        #expect(smallest.status.code == 200, "\(String(decoding: smallest.body.prefix(300), as: UTF8.self))")
+    }
+
     // MARK: - One request
 
     /// Posts the preset's example request with these overrides (JSON texts by name), as JSON and
@@ -235,7 +263,7 @@ import Testing
                 (390, 30), (30, 844), (1, 1), (1e-9, 1e-9), (hugeNumber, hugeNumber), (hugeNumber, 1),
                 (1, hugeNumber), (0, 844), (390, -1),
             ]
-            return sizes.map { "{\"width\":\(json($0.0)),\"height\":\(json($0.1))}" }
+            return sizes.map { "{\"width\":\(json($0.0)),\"height\":\(json($0.1))}" } + componentExtremes(spec)
         case .rect:
             let rects: [(Double, Double, Double, Double)] = [
                 (0, 0, 1e-9, 1e-9), (0, 0, 1, 1), (0, 0, hugeNumber, hugeNumber), (-hugeNumber, -hugeNumber, 10, 10),
@@ -244,6 +272,33 @@ import Testing
             ]
             return rects.map {
                 "{\"x\":\(json($0.0)),\"y\":\(json($0.1)),\"width\":\(json($0.2)),\"height\":\(json($0.3))}"
+            } + componentExtremes(spec)
+        }
+    }
+
+    /// Issue 25: a card frame 5e-324 pt wide answered 500. Each component of a rect or size alone
+    /// at the edges of a double: subnormal, tiny, huge (past the accepted magnitude) and negative,
+    /// both signs, the others at the field's default.
+    static let componentValues: [Double] = [
+        5e-324, -5e-324, 1e-308, -1e-308, 1e-12, 1e-6, 0.0009, 1e15, -1e15, 1e308, -1e308, -1,
+    ]
+
+    static func componentExtremes(_ spec: ParameterSpec) -> [String] {
+        let components: [(String, Double)]
+        switch spec.defaultValue {
+        case .rect(let rect):
+            components = [("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height)]
+        case .size(let size):
+            components = [("width", size.width), ("height", size.height)]
+        default:
+            return []
+        }
+        return components.indices.flatMap { changed in
+            componentValues.map { value in
+                "{"
+                    + components.indices.map { index in
+                        "\"\(components[index].0)\":\(json(index == changed ? value : components[index].1))"
+                    }.joined(separator: ",") + "}"
             }
         }
     }

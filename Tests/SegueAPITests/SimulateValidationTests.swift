@@ -76,13 +76,13 @@ import Testing
         Case(slide(#""scene":{"a/b":3}"#), "/scene/a~1b", "Unknown scene field 'a/b'"),
         Case(slide(#""scene":{"card":5}"#), "/scene/card", "Expected an object", "a number"),
         Case(slide(#""scene":{"card":{"x":0,"y":0,"width":10}}"#), "/scene/card/height", "Required"),
-        Case(slide(#""scene":{"card":{"x":0,"y":0,"width":0,"height":10}}"#), "/scene/card/width", "greater than 0"),
+        Case(slide(#""scene":{"card":{"x":0,"y":0,"width":0,"height":10}}"#), "/scene/card/width", "at least 0.001"),
         Case(
             slide(#""scene":{"card":{"x":0,"y":0,"width":10,"height":10,"z":1}}"#), "/scene/card/z",
             "Unknown field 'z'"),
         Case(slide(#""scene":{"card":{"x":"0","y":0,"width":10,"height":10}}"#), "/scene/card/x", "Expected a number"),
         Case(slide(#""scene":{"card":{"x":2e12,"y":0,"width":10,"height":10}}"#), "/scene/card/x", "1e12"),
-        Case(slide(#""scene":{"screen":{"width":10,"height":-1}}"#), "/scene/screen/height", "greater than 0", "-1"),
+        Case(slide(#""scene":{"screen":{"width":10,"height":-1}}"#), "/scene/screen/height", "at least 0.001", "-1"),
         Case(slide(#""scene":{"screen":{"width":10}}"#), "/scene/screen/height", "Required"),
         Case(slide(#""scene":{"cornerRadius":60}"#), "/scene/cornerRadius", "from 0 to 50 pt", "got 60 pt"),
         Case(slide(#""scene":{"cornerRadius":true}"#), "/scene/cornerRadius", "Expected a number in pt"),
@@ -100,10 +100,10 @@ import Testing
         Case(slide(#""parameters":{"threshold":"most"}"#), "/parameters/threshold", "'most'", "'half', 'quarter'"),
         Case(
             slide(#""parameters":{"shadowOffset":{"width":0,"height":1}}"#), "/parameters/shadowOffset/width",
-            "greater than 0"),
+            "at least 0.001"),
         Case(
             #"{"preset":"fake.sheet","parameters":{"sheet":{"x":0,"y":0,"width":1,"height":0}}}"#,
-            "/parameters/sheet/height", "greater than 0"),
+            "/parameters/sheet/height", "at least 0.001"),
         // Whether there is a gesture.
         Case(
             #"{"preset":"fake.slide"}"#, "/gesture", "driven by a gesture", #"{"samples":[...]}"#,

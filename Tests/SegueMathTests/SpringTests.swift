@@ -76,6 +76,27 @@ import Testing
         #expect(try #require(Spring(response: 0.5, dampingFraction: 1)).isUsable)
     }
 
+    /// The rendered spring of m 2.3, k 170, c 55 (ζ 1.3907, over-damping off) has the critical
+    /// damping 2·√(170·2.3) = 39.5474, ζ exactly 1, and moves as the clamped original:
+    /// x = (1 + ω0 t)·e^(−ω0 t), ω0 = √(170/2.3); unclamped or under-damped springs are their own.
+    @Test func theRenderedSpringIsTheClampedMotionsOwnDescription() throws {
+        let clamped = try #require(Spring(mass: 2.3, stiffness: 170, damping: 55))
+        let rendered = clamped.rendered
+        #expect(rendered.mass == 2.3 && rendered.stiffness == 170)
+        #expect(isClose(rendered.damping, 2 * (170 * 2.3).squareRoot()))
+        #expect(rendered.dampingRatio == 1)
+        let omega = (170 / 2.3).squareRoot()
+        for t in [0.05, 0.2, 0.36, 1] {
+            let expected = (1 + omega * t) * exp(-omega * t)
+            #expect(isClose(rendered.displacement(at: t, from: 1, velocity: 0).position, expected))
+            #expect(isClose(clamped.displacement(at: t, from: 1, velocity: 0).position, expected))
+        }
+        let allowed = try #require(Spring(mass: 2.3, stiffness: 170, damping: 55, allowsOverdamping: true))
+        #expect(allowed.rendered == allowed)
+        let under = try #require(Spring(mass: 1, stiffness: 100, damping: 10))
+        #expect(under.rendered == under)
+    }
+
     @Test func overdampedRendersCriticalUnlessAllowed() {
         let clamped = Spring(mass: 1, stiffness: 100, damping: 50)!
         #expect(clamped.dampingRatio == 2.5)
@@ -144,11 +165,34 @@ import Testing
         for duration in [0.2, 0.5, 1.2, 4] {
             for zeta in [0.2, 0.5, 0.85, 1] {
                 let spring = try #require(Spring.uikit(duration: duration, dampingRatio: zeta))
-                let recovered = try #require(spring.uikitDuration)
+                let recovered = try #require(spring.uikitDuration())
                 #expect(isClose(recovered, duration, relative: 1e-9), "T \(duration) ζ \(zeta)")
             }
         }
-        #expect(Spring(duration: 0.5, bounce: -0.5)?.uikitDuration == nil)  // moves over-damped
+        #expect(Spring(duration: 0.5, bounce: -0.5)?.uikitDuration() == nil)  // moves over-damped
+    }
+
+    /// Issue 25: the duration for UIKit's duration API must be solved with the initial velocity
+    /// UIKit solves with. At it, the envelope UIKit's solve uses,
+    /// |(ζω0 − V)/(ω0·√(1 − ζ²))|·e^(−ζω0T) (ζ < 1) or |1 + (ω0 − V)·T|·e^(−ω0T) (ζ = 1), is
+    /// 0.001 for this spring's own ω0 (k 200, c 12: ω0 = √200, ζ = 12/(2√200)); at rest it was
+    /// solved for, it is not.
+    @Test(arguments: [
+        (200.0, 12.0, -1.5), (200, 12, 1.2), (400, 30, 1.2), (102.7, 14.2, -3), (100, 20, 4), (100, 20, -2),
+        (300, 10, 0),
+    ])
+    func theUIKitDurationHonoursTheInitialVelocity(stiffness: Double, damping: Double, velocity: Double) throws {
+        let spring = try #require(Spring(mass: 1, stiffness: stiffness, damping: damping))
+        let duration = try #require(spring.uikitDuration(initialVelocity: velocity))
+        let omega = stiffness.squareRoot()
+        let zeta = min(damping / (2 * omega), 1)
+        let envelope =
+            zeta < 1
+            ? abs((zeta * omega - velocity) / (omega * (1 - zeta * zeta).squareRoot())) * exp(-zeta * omega * duration)
+            : abs(1 + (omega - velocity) * duration) * exp(-omega * duration)
+        #expect(isClose(envelope, 0.001, relative: 1e-9), "T \(duration)")
+        let rebuilt = try #require(Spring.uikit(duration: duration, dampingRatio: zeta, initialVelocity: velocity))
+        #expect(isClose(rebuilt.stiffness, stiffness, relative: 1e-9))
     }
 
     /// motion-math.md §2.5 and §7: the keyboard spring (m 3, k 1000, c 500) is critically

@@ -182,8 +182,8 @@ extension CurvesQuery {
                 duration = seconds
             }
         case .physical:
-            let mass = validator.number(members, "mass", at: p, in: .atLeast(0, inclusive: false)) ?? 1
-            let stiffness = validator.number(members, "stiffness", at: p, in: .atLeast(0, inclusive: false))
+            let mass = validator.number(members, "mass", at: p, in: .atLeast(minimumMassOrStiffness)) ?? 1
+            let stiffness = validator.number(members, "stiffness", at: p, in: .atLeast(minimumMassOrStiffness))
             let damping = validator.number(members, "damping", at: p, in: .atLeast(0))
             if let stiffness, let damping {
                 spring = Spring(mass: mass, stiffness: stiffness, damping: damping, allowsOverdamping: allowOverdamping)
@@ -236,7 +236,9 @@ extension CurvesQuery {
             validator.fail(p, Self.unusableSpringDetail(spring))
             return nil
         }
-        return (form.form, .spring(spring, initialVelocity: velocity, duration: duration))
+        // The spring that moves: a damping ratio above 1 that may not over-damp is sampled, and so
+        // described, as the critically damped spring it renders.
+        return (form.form, .spring(spring.rendered, initialVelocity: velocity, duration: duration))
     }
 
     /// Why the spring a form's fields give cannot be sampled.

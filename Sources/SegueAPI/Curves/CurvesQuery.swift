@@ -34,6 +34,11 @@ public struct CurvesQuery: Sendable, Hashable {
     /// The shortest duration accepted, in seconds: a millisecond, a sixteenth of a
     /// 60 Hz frame. Shorter ones only round to 0 on the wire and overflow velocities.
     public static let minimumDuration = 0.001
+    /// The smallest mass or stiffness of a physical spring. The damping ratio is
+    /// c / (2·√(k·m)); with both at 1e-200 the product underflows to 0 and the ratio is
+    /// infinite (issue 26 answered 500). From 1e-6 up to the 1e12 magnitude cap the
+    /// product stays within 1e-12…1e24.
+    public static let minimumMassOrStiffness = 1e-6
     /// `frameRate` when the request names none: a 60 Hz display.
     public static let defaultFrameRate = 60.0
     /// A cubic curve's duration when the request names none: Core Animation's

@@ -70,7 +70,7 @@ public struct CurvesResponse: Sendable {
         writer.member("response", spring.response)
         writer.member("bounce", spring.bounce)
         writer.key("uikit")
-        if let duration = spring.uikitDuration {
+        if let duration = spring.uikitDuration(initialVelocity: initialVelocity) {
             writer.beginObject()
             writer.member("duration", duration)
             writer.member("dampingRatio", spring.renderedDampingRatio)

@@ -61,8 +61,14 @@ extension ParameterSpec {
         }
     }
 
-    /// Widths and heights, points: positive.
-    static let positiveLength = NumberRange.atLeast(0, inclusive: false)
+    /// Widths and heights, points: at least a thousandth of a point. Nothing smaller can be drawn,
+    /// and the presets divide by these lengths (a layer's scale is the rect it shows over its
+    /// frame), which a subnormal width such as 5e-324 turns into an infinity; from 0.001 pt, the
+    /// ratio of the largest accepted length to the smallest is 1e15, far from overflow.
+    static let positiveLength = NumberRange.atLeast(minimumLength)
+
+    /// The smallest width or height of a scene rect or size, points.
+    static let minimumLength = 0.001
 
     /// The members of a rect or size object, each of `fields` required and no others allowed.
     private static func members(

@@ -203,8 +203,10 @@ public struct NumberRange: Sendable {
     }
 
     /// A number as a person writes it, as the JSON writer writes it: `1000`, not `1000.0`;
-    /// at most six decimals.
+    /// at most six decimals, except for a number that six decimals would show as 0, which is
+    /// written in full (a width of 5e-324 is refused as 5e-324, not as "got 0").
     static func format(_ value: Double) -> String {
-        JSONWriter.numberText.string(value)
+        let text = JSONWriter.numberText.string(value)
+        return value != 0 && value.isFinite && (text == "0" || text == "-0") ? "\(value)" : text
     }
 }

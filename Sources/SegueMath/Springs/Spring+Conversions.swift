@@ -66,21 +66,69 @@ extension Spring {
         return omega
     }
 
-    /// The UIKit duration that, with `dampingRatio`, reproduces this spring's motion
-    /// from rest (mass-normalised), in seconds; nil when UIKit's duration API cannot
-    /// express it (an over-damped spring that moves over-damped, or a duration
+    /// The duration that UIKit's duration API (`UIView.animate(withDuration:delay:usingSpringWithDamping:
+    /// initialSpringVelocity:…)`), given this spring's damping ratio and `initialVelocity`, turns back
+    /// into this spring (mass-normalised), in seconds; nil when that API cannot express it (an
+    /// over-damped spring that moves over-damped, a damping ratio below UIKit's floor, or a duration
     /// outside 0.01…10 s).
-    public var uikitDuration: Double? {
+    ///
+    /// UIKit solves for ω0 with the velocity in its envelope (`uikit(duration:dampingRatio:initialVelocity:)`),
+    /// so a duration solved for a spring at rest builds another spring when a velocity is given
+    /// (stiffness 214.3 for 200 at V = −1.5). Here the envelope is inverted for T at this ω0 (closed
+    /// form below ζ = 1, Newton at ζ = 1), then refined by the secant method on UIKit's own solve
+    /// until that solve gives back ω0 to 1e-12 relative; nil if it does not reach 1e-9.
+    public func uikitDuration(initialVelocity velocity: Double = 0) -> Double? {
         let zeta = renderedDampingRatio
         let omega = naturalFrequency
-        guard zeta <= 1, zeta >= Self.uikitDampingRatioRange.lowerBound else { return nil }
-        let duration: Double
-        if zeta < 1 - 1e-9 {
-            duration = -log(Self.uikitEpsilon * (1 - zeta * zeta).squareRoot() / zeta) / (zeta * omega)
-        } else {
-            duration = Self.criticalEnvelopeTime / omega
+        guard velocity.isFinite, omega.isFinite, omega > 0, zeta <= 1, zeta >= Self.uikitDampingRatioRange.lowerBound,
+            let guess = Self.uikitEnvelopeTime(omega: omega, dampingRatio: zeta, initialVelocity: velocity)
+        else { return nil }
+        let range = Self.uikitDurationRange
+        func mismatch(_ duration: Double) -> Double {
+            let period = min(max(duration, range.lowerBound), range.upperBound)
+            return Self.uikitNaturalFrequency(duration: period, dampingRatio: zeta, initialVelocity: velocity) / omega
+                - 1
         }
-        return Self.uikitDurationRange.contains(duration) ? duration : nil
+        var (previous, current) = (guess * (1 + 1e-6), guess)
+        var (previousError, currentError) = (mismatch(previous), mismatch(current))
+        for _ in 0..<40 where abs(currentError) > 1e-12 {
+            let slope = (currentError - previousError) / (current - previous)
+            guard slope != 0, slope.isFinite else { break }
+            let next = current - currentError / slope
+            guard next.isFinite, next > 0 else { break }
+            (previous, previousError) = (current, currentError)
+            (current, currentError) = (next, mismatch(next))
+        }
+        guard abs(currentError) <= 1e-9, range.contains(current) else { return nil }
+        return current
+    }
+
+    /// The time T at which the envelope UIKit's solve uses (`uikitNaturalFrequency`) falls to 0.001
+    /// for this ω0, ζ and relative velocity V: T = ln(|ζω0 − V| / (0.001·ω0·√(1 − ζ²))) / (ζω0) below
+    /// ζ = 1; at ζ = 1, u = ω0T solves |1 + (1 − V/ω0)·u|·e^(−u) = 0.001 (Newton from the root at rest,
+    /// on the branch where the envelope falls). Nil when no such positive time exists.
+    static func uikitEnvelopeTime(omega: Double, dampingRatio zeta: Double, initialVelocity velocity: Double)
+        -> Double?
+    {
+        if zeta < 1 {
+            let ratio = abs(zeta * omega - velocity) / (uikitEpsilon * omega * (1 - zeta * zeta).squareRoot())
+            let time = log(ratio) / (zeta * omega)
+            return time.isFinite && time > 0 ? time : nil
+        }
+        let slope = 1 - velocity / omega
+        var u = max(criticalEnvelopeTime, slope < 0 ? 1 / -slope + criticalEnvelopeTime : 0)
+        for _ in 0..<60 {
+            let linear = 1 + slope * u
+            let sign: Double = linear < 0 ? -1 : 1
+            let value = sign * linear * exp(-u) - uikitEpsilon
+            let derivative = sign * (slope - linear) * exp(-u)
+            guard derivative != 0, derivative.isFinite else { break }
+            let next = u - value / derivative
+            guard next.isFinite, next > 0 else { break }
+            u = next
+        }
+        let time = u / omega
+        return time.isFinite && time > 0 ? time : nil
     }
 
     /// u with (1 + u)·e^(−u) = 0.001: the critically damped envelope reaches UIKit's

@@ -42,12 +42,14 @@ public struct Spring: Sendable, Hashable {
         self.allowsOverdamping = allowsOverdamping
     }
 
-    /// Whether the motion can be evaluated: k/m and c/m, which the closed forms use, are
-    /// finite. Each of mass, stiffness and damping may be finite while a ratio overflows
-    /// (a mass of 1e-320 under a stiffness of 100), or a conversion may overflow (a
-    /// SwiftUI response of 1e-200 s gives k = (2π/R)² = ∞).
+    /// Whether the motion can be evaluated: k/m and c/m, which the closed forms use, and
+    /// the damping ratio are finite. Each of mass, stiffness and damping may be finite
+    /// while a ratio overflows (a mass of 1e-320 under a stiffness of 100, or k·m
+    /// underflowing to 0 under the ratio), or a conversion may overflow (a SwiftUI
+    /// response of 1e-200 s gives k = (2π/R)² = ∞).
     public var isUsable: Bool {
         stiffness.isFinite && damping.isFinite && (stiffness / mass).isFinite && (damping / mass).isFinite
+            && dampingRatio.isFinite
     }
 
     /// ω0 = √(k/m), in radians per second.
@@ -60,6 +62,16 @@ public struct Spring: Sendable, Hashable {
     /// is not allowed.
     public var renderedDampingRatio: Double {
         allowsOverdamping ? dampingRatio : min(dampingRatio, 1)
+    }
+
+    /// The spring whose own parameters describe the motion this one renders: itself, or, when
+    /// ζ > 1 and over-damping is not allowed, the critically damped spring of the same mass and
+    /// stiffness (damping 2·√(k·m)), which is what `displacement` evaluates. Platforms that do
+    /// not clamp (Jetpack Compose, Android's SpringForce, Framer Motion, Rebound) run the
+    /// rendered motion only when given these numbers.
+    public var rendered: Spring {
+        guard !allowsOverdamping, dampingRatio > 1 else { return self }
+        return Spring(unchecked: mass, stiffness, 2 * (stiffness * mass).squareRoot())
     }
 
     /// The period of the undamped spring, 2π/ω0, in seconds: SwiftUI's `response`.
