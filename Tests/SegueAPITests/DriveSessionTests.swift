@@ -262,6 +262,20 @@ import Testing
         (problem["errors"] as? [[String: Any]] ?? []).compactMap { $0["pointer"] as? String }
     }
 
+    /// `cancel` holds nothing but its type, as `start` and `samples` hold only theirs: a field it
+    /// does not know is an error at its pointer (a client's typo must not pass unnoticed), and
+    /// the run it meant to cancel goes on.
+    @Test func aCancelWithAnUnknownFieldIsAnError() throws {
+        var session = Self.session()
+        _ = session.receive(Self.json(["type": "start", "preset": "instagram.pop.interactive"]), now: 0)
+        let problem = try Self.onlyProblem(session.receive(Self.json(["type": "cancel", "reason": "x"]), now: 0))
+        #expect(Self.pointers(problem) == ["/reason"])
+        let began: [String: Any] = ["t": 0, "x": 30, "y": 400, "phase": "began"]
+        #expect(
+            Self.messages(session.receive(Self.json(["type": "samples", "samples": [began]]), now: 0)).first?["type"]
+                as? String == "frames", "the run was not cancelled")
+    }
+
     @Test func aBadMessageIsAnErrorAndTheSessionGoesOn() throws {
         var session = Self.session()
         #expect(try Self.onlyProblem(session.receive(Array("{".utf8), now: 0))["status"] as? Int == 400)

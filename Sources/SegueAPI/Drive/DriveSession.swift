@@ -82,7 +82,9 @@ public struct DriveSession: Sendable {
         case .string("samples"):
             return samples(members, now: now, validator: &validator)
         case .string("cancel"):
-            guard validator.object(value, at: "", allowed: ["type"]) != nil else {
+            // `object` hands back the members with an error for each unknown field: read the errors.
+            _ = validator.object(value, at: "", allowed: ["type"])
+            guard validator.errors.isEmpty else {
                 return [failure(.invalidRequest(validator.errors))]
             }
             run = nil
