@@ -410,7 +410,8 @@ import Testing
         var samples = [GestureSample(time: 0, location: Point(x: 200, y: 300), phase: .began)]
         for step in 1...10 {
             samples.append(
-                GestureSample(time: Double(step) / 30, location: Point(x: 200, y: 300 + 3 * Double(step)), phase: .changed))
+                GestureSample(
+                    time: Double(step) / 30, location: Point(x: 200, y: 300 + 3 * Double(step)), phase: .changed))
         }
         samples.append(GestureSample(time: 11.0 / 30, location: Point(x: 200, y: 333), phase: .ended))
         func progress(_ mode: String) throws -> Double {

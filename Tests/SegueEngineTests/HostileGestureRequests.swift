@@ -61,7 +61,7 @@ struct HostileRequest: CustomTestStringConvertible, Sendable {
     func runUnlessRefused() throws -> Simulation? {
         do {
             return try run()
-        } catch where Self.isRefusal(error) {
+        } catch  where Self.isRefusal(error) {
             return nil
         }
     }

@@ -93,7 +93,7 @@ import Testing
         let whole: Simulation
         do {
             whole = try Self.run(request, samples: request.samples)
-        } catch where HostileRequest.isRefusal(error) {
+        } catch  where HostileRequest.isRefusal(error) {
             return  // a hostile regrab the preset refuses as a client error (a 422): nothing to compare
         }
         #expect(!whole.isOpen)

@@ -65,7 +65,10 @@ public struct HostileGesture: Sendable, CustomStringConvertible {
                     case .along: speed = Double.random(in: 200...900, using: &generator)
                     case .reverse: speed = -Double.random(in: 300...1500, using: &generator)
                     case .pause: speed = 0
-                    case .burst: speed = Double.random(in: 1500...4000, using: &generator) * (Bool.random(using: &generator) ? 1 : -1)
+                    case .burst:
+                        speed =
+                            Double.random(in: 1500...4000, using: &generator)
+                            * (Bool.random(using: &generator) ? 1 : -1)
                     case .crawl: speed = Double.random(in: 5...40, using: &generator)
                     case .sideways:
                         speed = 0

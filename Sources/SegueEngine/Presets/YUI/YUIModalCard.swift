@@ -150,7 +150,9 @@ struct YUIModalCard: Preset {
             },
             decision: choice.decision, completed: legacyHold ? releaseTime : releaseTime + easing.duration,
             settling: { time in
-                look(released.interpolated(to: target, easing.fraction(at: time - releaseTime)), toward: choice.reference)
+                look(
+                    released.interpolated(to: target, easing.fraction(at: time - releaseTime)), toward: choice.reference
+                )
             },
             settled: Look(
                 layers: layers(target), progress: choice.decision.outcome == .finish ? 1 : 0, annotations: annotations)

@@ -68,7 +68,8 @@ struct YUIPaperInteractivePop: Preset {
                 still: YUIPaperState.demo(geometry).layers(geometry), input: input)
         }
         let decision = Self.decision(
-            gesture: gesture, progress: releaseProgress, ruleProgress: ruleProgress, flick: parameters[YUIPaperInteractivePop.Keys.flickVelocity],
+            gesture: gesture, progress: releaseProgress, ruleProgress: ruleProgress,
+            flick: parameters[YUIPaperInteractivePop.Keys.flickVelocity],
             threshold: parameters[YUIPaperInteractivePop.Keys.progressThreshold])
         let target = decision.outcome == .finish ? 1.0 : 0
         // The finger's dp/dt = vy / distance, handed to the spring as a relative velocity (motion-math.md §2.8).

@@ -77,7 +77,8 @@ struct TwitterSwipe: Preset {
 
         // `.ended` reads dx from the recognizer; the animation starts from the row as the last
         // `.changed` left it.
-        let lifted = TwitterSwipeState.dragged(gesture.translation(at: releaseTime).x, scene: scene, threshold: threshold)
+        let lifted = TwitterSwipeState.dragged(
+            gesture.translation(at: releaseTime).x, scene: scene, threshold: threshold)
         let released = TwitterSwipeState.dragged(gesture.shownAtRelease.x, scene: scene, threshold: threshold)
         let decision = decide(gesture, progress: released.progress, ruleProgress: lifted.progress)
         let deletes = decision.outcome == .finish
