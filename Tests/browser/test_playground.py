@@ -56,6 +56,10 @@ Then, at 1280×800 and at 390×844 (a phone), the design surface:
 16. a share link (`#r=` + base64url of the body) decodes to the body sent,
     and opening it sends that same body, byte for byte.
 
+And, at 1280×800, that what the page shows is so:
+
+18. a drive socket that closes mid-drag loses nothing: the run is the server's.
+
 Saves screenshots to ARTIFACTS/playground.png and, mid-drag,
 ARTIFACTS/playground-drive.png (default artifacts/), and ARTIFACTS/playground-desktop.png
 and ARTIFACTS/playground-phone.png after a drag, mid-transition (README's pictures are
@@ -185,6 +189,7 @@ def run(binary: str, artifacts: Path) -> Report:
                 drive(report, browser, base, preset_ids, artifacts, decisions)
                 for label, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
                     design(report, browser, base, label, viewport, decisions, artifacts)
+                truths(report, browser, base, decisions, artifacts)
                 for viewport in NARROW_AND_WIDE:
                     sizes(report, browser, base, viewport)
             finally:
@@ -597,6 +602,50 @@ def design(report: Report, browser, base: str, label: str, viewport: dict, decis
     layout_check(report, page, label, "with yui.modalCard")
     report.check(f"{label}: no console error", "; ".join(errors))
     page.close()
+
+
+def truths(report: Report, browser, base: str, decisions: bool, artifacts: Path) -> None:
+    """What the page shows is what is so, at 1280×800 (items 18 on of this file's header)."""
+    page = browser.new_page(viewport=DESKTOP)
+    errors = page_errors(page, base, decisions)
+    page.goto(f"{base}/#{PRESET}", wait_until="load")
+    page.wait_for_function("document.body.dataset.startShown", timeout=10_000)
+    dropped_socket_check(report, page, base)
+    report.check("truths: no console error", "; ".join(errors))
+    page.close()
+
+
+def dropped_socket_check(report: Report, page, base: str) -> None:
+    """A drive socket that closes mid-drag (a proxy's timeout, a restart; this server's own
+    connection timeout cuts one after 10 s) loses nothing: the drag goes on over a new socket, and
+    the run is POST /v1/simulate's answer for the whole gesture."""
+    page.evaluate("window.scrollTo(0, 0)")
+    stage = page.locator("#stage").bounding_box()
+    scale = page.evaluate("window.playground.scale")
+    start = (stage["x"] + 40 * scale, stage["y"] + 450 * scale)
+    page.mouse.move(*start)
+    page.mouse.down()
+    for step in range(1, 13):
+        page.wait_for_timeout(16)
+        page.mouse.move(start[0] + step * 15 * scale, start[1])
+        if step == 6:
+            page.wait_for_function("window.playground.live && window.playground.live.frames.length > 0", timeout=10_000)
+            page.evaluate("window.playground.socket.close()")
+    page.mouse.up()
+    try:
+        wait_settled(page)
+    except PlaywrightError:
+        report.check("a drive socket closed mid-drag: the drag goes on over a new one",
+                     f"the run never settled; the page says {page.text_content('#error')[:120]!r}")
+        return
+    samples = page.evaluate("window.playground.request.gesture.samples")
+    expected = post_simulate(base, {"preset": PRESET, "gesture": {"samples": samples}})
+    run = page.evaluate("window.playground.response")
+    problems = [f"{name} differs" for name in ("frames", "decision", "events") if run.get(name) != expected.get(name)]
+    if page.text_content("#error"):
+        problems.append(f"the page says {page.text_content('#error')[:120]!r}")
+    report.check(f"a drive socket closed mid-drag: the drag goes on over a new one ({len(samples)} samples, "
+                 f"{len(run.get('frames', []))} frames, the server's answer)", "; ".join(problems))
 
 
 def sizes(report: Report, browser, base: str, viewport: dict) -> None:
