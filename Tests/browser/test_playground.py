@@ -54,7 +54,9 @@ Then, at 1280×800 and at 390×844 (a phone), the design surface:
 15. A/B: one drag drives both parameter sets, and both decisions show, each
     the server's for its parameters;
 16. a share link (`#r=` + base64url of the body) decodes to the body sent,
-    and opening it sends that same body, byte for byte.
+    and opening it sends that same body, byte for byte;
+17. the same gentle drag, three times in a row, gets the same decision each
+    time, and the device does not move from touch-down to lift-off.
 
 And, at 1280×800, that what the page shows is so:
 
@@ -108,6 +110,10 @@ SCENE_TOLERANCE = 0.11
 UNDER_DEVICE = 24
 # The duration the share check sets on A (s); A/B then compares it against B.
 SHARED_DURATION = 0.35
+# How far the device may move on screen while a finger is on it (CSS px): not at all, but sub-pixel layout.
+STILL = 0.5
+# A gentle drag (window points from its start, one move per 16 ms): 60 pt to the right, level.
+GENTLE = [(5.0 * step, 0.0) for step in range(1, 13)]
 
 
 class Report:
@@ -542,6 +548,63 @@ def drag(page, start: tuple[float, float], delta: tuple[float, float], steps: in
     page.mouse.up()
 
 
+WATCH_DEVICE = """() => {
+  // Every position of the device from touch-down to lift-off: at each pointer event (before the
+  // page handles it) and at every animation frame between them.
+  const watch = window.__deviceWatch = { boxes: [], down: false };
+  const note = (why) => {
+    const r = document.getElementById('device-a').getBoundingClientRect();
+    watch.boxes.push({ why, x: r.x, y: r.y, width: r.width, height: r.height });
+  };
+  window.addEventListener('pointerdown', () => { watch.down = true; note('down'); }, true);
+  window.addEventListener('pointermove', () => { if (watch.down) note('move'); }, true);
+  window.addEventListener('pointerup', () => { note('up'); watch.down = false; }, true);
+  const frame = () => { if (watch.down) note('frame'); requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+}"""
+
+
+def same_path_check(report: Report, page, base: str, label: str) -> None:
+    """The same gentle drag, three times in a row: the same decision each time, the device still
+    under the finger from touch-down to lift-off, and every sample on the path's level line."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate(WATCH_DEVICE)
+    decisions = []
+    problems = []
+    for attempt in range(3):
+        page.evaluate("window.__deviceWatch.boxes = []")
+        stage = page.locator("#stage").bounding_box()
+        scale = page.evaluate("window.playground.scale")
+        start = (stage["x"] + 40 * scale, stage["y"] + 450 * scale)
+        page.mouse.move(*start)
+        page.mouse.down()
+        for dx, dy in GENTLE:
+            page.wait_for_timeout(16)
+            page.mouse.move(start[0] + dx * scale, start[1] + dy * scale)
+        page.mouse.up()
+        wait_settled(page)
+        decision = page.evaluate("window.playground.response.decision")
+        samples = page.evaluate("window.playground.request.gesture.samples")
+        boxes = page.evaluate("window.__deviceWatch.boxes")
+        decisions.append((decision["outcome"], decision["rule"]))
+        moved = [b for b in boxes if any(abs(b[k] - boxes[0][k]) > STILL for k in ("x", "y", "width", "height"))]
+        if moved:
+            problems.append(f"run {attempt}: the device moved under the finger, from y {boxes[0]['y']:.1f} to "
+                            f"{moved[0]['y']:.1f} px ({moved[0]['why']}, {len(moved)} of {len(boxes)} readings)")
+        off_level = [s for s in samples if abs(s["y"] - samples[0]["y"]) > 0.5]
+        if off_level:
+            problems.append(f"run {attempt}: {len(off_level)} samples left the level line "
+                            f"(y {samples[0]['y']} → {off_level[0]['y']})")
+        want = post_simulate(base, {"preset": PRESET, "gesture": {"samples": samples}})["decision"]
+        if (want["outcome"], want["rule"]) != decisions[-1]:
+            problems.append(f"run {attempt}: shows {decisions[-1]}, the server decides {(want['outcome'], want['rule'])}")
+    if len(set(decisions)) != 1:
+        problems.append(f"decisions {decisions}")
+    report.check(f"{label}: the same gentle drag three times gets the same decision each time "
+                 f"({', '.join(o + ' by ' + r for o, r in decisions)}) and the device stays still under the finger",
+                 "; ".join(problems))
+
+
 def measured_scale(page, detail: dict) -> float:
     """The device's scale, measured: the display's on-screen width over the window's width in points."""
     return page.locator("#stage").bounding_box()["width"] / detail["scene"]["window"]["width"]
@@ -570,6 +633,8 @@ def design(report: Report, browser, base: str, label: str, viewport: dict, decis
         report.check(f"{label}: the device fills the width ({device['width']:.0f} of {viewport['width']} px) with the "
                      f"decision {gap:.0f} px under it",
                      "" if 0 <= gap <= UNDER_DEVICE and device["width"] >= 0.8 * viewport["width"] else "not so")
+
+    same_path_check(report, page, base, label)
 
     # A live drag; then the run, the decision and the map against this test's own requests.
     scale = measured_scale(page, detail)
