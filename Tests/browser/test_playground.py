@@ -60,7 +60,8 @@ Then, at 1280×800 and at 390×844 (a phone), the design surface:
 
 And, at 1280×800, that what the page shows is so:
 
-18. a drive socket that closes mid-drag loses nothing: the run is the server's.
+18. a drive socket that closes mid-drag loses nothing: the run is the server's;
+19. a frame's per-layer layout `frame` is drawn as the layer's box.
 
 Saves screenshots to ARTIFACTS/playground.png and, mid-drag,
 ARTIFACTS/playground-drive.png (default artifacts/), and ARTIFACTS/playground-desktop.png
@@ -676,6 +677,7 @@ def truths(report: Report, browser, base: str, decisions: bool, artifacts: Path)
     page.goto(f"{base}/#{PRESET}", wait_until="load")
     page.wait_for_function("document.body.dataset.startShown", timeout=10_000)
     dropped_socket_check(report, page, base)
+    layout_frame_check(report, page)
     report.check("truths: no console error", "; ".join(errors))
     page.close()
 
@@ -711,6 +713,37 @@ def dropped_socket_check(report: Report, page, base: str) -> None:
         problems.append(f"the page says {page.text_content('#error')[:120]!r}")
     report.check(f"a drive socket closed mid-drag: the drag goes on over a new one ({len(samples)} samples, "
                  f"{len(run.get('frames', []))} frames, the server's answer)", "; ".join(problems))
+
+
+def layout_frame_check(report: Report, page) -> None:
+    """A frame whose layer state carries a layout `frame` (a layer resized by layout) draws the layer's
+    box there, its transform about that box's centre, its content not stretched: fed a synthetic frame
+    (detail laid out at (40, 120, 200 × 300), scaled by 0.5 and moved by (10, −20)), the box on screen
+    is the centre (140, 270) + (10, −20) with half the size: (100, 175, 100 × 150) pt."""
+    page.evaluate("window.scrollTo(0, 0)")
+    got = page.evaluate("""() => {
+        const p = window.playground, layers = p.response.layers;
+        const frame = JSON.parse(JSON.stringify(p.response.frames[p.frameIndex]));
+        const div = document.getElementById('layer-detail'), photo = div.querySelector('.ph');
+        const before = photo ? [photo.offsetWidth, photo.offsetHeight] : null;
+        Object.assign(frame.layers.detail, { frame: { x: 40, y: 120, width: 200, height: 300 },
+            transform: { a: 0.5, b: 0, c: 0, d: 0.5, tx: 10, ty: -20 }, mask: null, cornerRadius: 12 });
+        applyFrame(p, layers, frame);
+        const stage = document.getElementById('stage').getBoundingClientRect(), r = div.getBoundingClientRect();
+        const out = { size: [div.offsetWidth, div.offsetHeight], before, after: photo ? [photo.offsetWidth, photo.offsetHeight] : null,
+            box: [(r.x - stage.x) / p.scale, (r.y - stage.y) / p.scale, r.width / p.scale, r.height / p.scale] };
+        showFrame(p.frameIndex);
+        out.restored = [div.offsetWidth, div.offsetHeight];
+        return out; }""")
+    problems = []
+    if got["size"] != [200, 300]:
+        problems.append(f"the layer's box is {got['size']}, not 200 × 300")
+    if any(abs(a - b) > BOX_TOLERANCE for a, b in zip(got["box"], (100, 175, 100, 150))):
+        problems.append(f"on screen at {[round(v, 1) for v in got['box']]} pt, not (100, 175, 100, 150)")
+    if got["before"] != got["after"]:
+        problems.append(f"its photo went from {got['before']} to {got['after']}")
+    report.check("a layer's per-frame layout frame is its box (transform about its centre, content unstretched)",
+                 "; ".join(problems))
 
 
 def sizes(report: Report, browser, base: str, viewport: dict) -> None:
