@@ -61,7 +61,8 @@ Then, at 1280×800 and at 390×844 (a phone), the design surface:
 And, at 1280×800, that what the page shows is so:
 
 18. a drive socket that closes mid-drag loses nothing: the run is the server's;
-19. a frame's per-layer layout `frame` is drawn as the layer's box.
+19. a frame's per-layer layout `frame` is drawn as the layer's box;
+20. the status bar's clock is legible and grey, and no text runs under it.
 
 Saves screenshots to ARTIFACTS/playground.png and, mid-drag,
 ARTIFACTS/playground-drive.png (default artifacts/), and ARTIFACTS/playground-desktop.png
@@ -115,6 +116,8 @@ SHARED_DURATION = 0.35
 STILL = 0.5
 # A gentle drag (window points from its start, one move per 16 ms): 60 pt to the right, level.
 GENTLE = [(5.0 * step, 0.0) for step in range(1, 13)]
+# The smallest WCAG 2.1 contrast ratio for the status bar's text against what is under it (AA, normal text).
+LEGIBLE = 4.5
 
 
 class Report:
@@ -678,6 +681,16 @@ def truths(report: Report, browser, base: str, decisions: bool, artifacts: Path)
     page.wait_for_function("document.body.dataset.startShown", timeout=10_000)
     dropped_socket_check(report, page, base)
     layout_frame_check(report, page)
+    for preset in ("yui.twitterSplash", "appstore.card.present", PRESET):
+        open_preset(page, base, preset)
+        status_bar_check(report, page, preset, artifacts)
+    # Mid-drag the card's top crosses the status bar: its clock over the dimmed grid, its icons over the card.
+    stage = page.locator("#stage").bounding_box()
+    scale = page.evaluate("window.playground.scale")
+    drag(page, (stage["x"] + 40 * scale, stage["y"] + 450 * scale), (150 * scale, 30 * scale))
+    wait_settled(page)
+    page.eval_on_selector("#scrub", "s => { s.value = String(Math.floor(s.max * 0.3)); s.dispatchEvent(new Event('input')); }")
+    status_bar_check(report, page, f"{PRESET} mid-drag", artifacts)
     report.check("truths: no console error", "; ".join(errors))
     page.close()
 
@@ -744,6 +757,52 @@ def layout_frame_check(report: Report, page) -> None:
         problems.append(f"its photo went from {got['before']} to {got['after']}")
     report.check("a layer's per-frame layout frame is its box (transform about its centre, content unstretched)",
                  "; ".join(problems))
+
+
+def status_bar_check(report: Report, page, preset: str, artifacts: Path) -> None:
+    """The status bar's clock and icons, read from the pixels on screen, each have a WCAG 2.1
+    contrast ratio of at least LEGIBLE against the colour around them and are grey (not a hue made
+    by blending), and no placeholder text of the screen runs under the status bar."""
+    from io import BytesIO
+    from PIL import Image
+    page.evaluate("window.scrollTo(0, 0)")
+    problems = []
+    # "9:41" and the icons, each clear of the display's corners and the notch.
+    for part, selector in (("clock", "#stage .status-bar > span"), ("icons", "#stage .status-bar .icons")):
+        box = page.locator(selector).first.bounding_box()
+        clip = {"x": box["x"] - 2, "y": box["y"] - 2, "width": box["width"] + 4, "height": box["height"] + 4}
+        image = Image.open(BytesIO(page.screenshot(clip=clip))).convert("RGB")
+        pixels = list(image.getdata())
+        background = max(set(pixels), key=pixels.count)
+        ink = max(pixels, key=lambda p: contrast(p, background))
+        ratio = contrast(ink, background)
+        if ratio < LEGIBLE:
+            problems.append(f"the {part} {ink} on {background}: contrast {ratio:.2f}")
+        if max(ink) - min(ink) > 40:
+            problems.append(f"the {part} is coloured {ink}")
+        if problems:
+            image.save(artifacts / f"status-bar-{preset}-{part}.png")
+        if part == "clock":
+            clock = (ink, background, ratio)
+    under = page.evaluate("""() => { const bar = document.querySelector('#stage .status-bar').getBoundingClientRect();
+        return [...document.querySelectorAll('#stage .layer .ph-title')].filter(t => {
+          const r = t.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && r.top < bar.bottom - 0.5 && r.bottom > bar.top + 0.5 && getComputedStyle(t.closest('.layer')).opacity > 0.02;
+        }).map(t => t.textContent); }""")
+    if under:
+        problems.append(f"{under} printed under the status bar")
+    ink, background, ratio = clock
+    report.check(f"{preset}: the status bar is legible (the clock {ink} on {background}, contrast {ratio:.1f}) "
+                 "and clear of text", "; ".join(problems))
+
+
+def contrast(p: tuple, q: tuple) -> float:
+    """WCAG 2.1's contrast ratio of two sRGB colours."""
+    def luminance(c: tuple) -> float:
+        linear = [v / 255 / 12.92 if v / 255 <= 0.03928 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c[:3]]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    a, b = sorted((luminance(p), luminance(q)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
 
 
 def sizes(report: Report, browser, base: str, viewport: dict) -> None:
