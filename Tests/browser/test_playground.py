@@ -47,7 +47,8 @@ Then, at 1280×800 and at 390×844 (a phone), the design surface:
     computed here from this test's own simulate, in a cell whose outcome (from
     this test's own map request) is the outcome the decision panel shows, and
     the map's colour under the dot says the same (skipped, with the reason, only
-    while the server answers 404, and then the panel must be hidden);
+    while the server answers 404, and then the panel must be hidden); the release
+    and each margin are said once, rounded as a person reads them;
 14. a scene rect dragged on the device moves in the next request (POST and the
     drive `start` message) by the drag's CSS pixels divided by the device's
     scale, measured here as the display's width over the window's width;
@@ -62,7 +63,8 @@ And, at 1280×800, that what the page shows is so:
 
 18. a drive socket that closes mid-drag loses nothing: the run is the server's;
 19. a frame's per-layer layout `frame` is drawn as the layer's box;
-20. the status bar's clock is legible and grey, and no text runs under it.
+20. the status bar's clock is legible and grey, and no text runs under it;
+21. a pan the start gate refused is shown refused on the decision map.
 
 Saves screenshots to ARTIFACTS/playground.png and, mid-drag,
 ARTIFACTS/playground-drive.png (default artifacts/), and ARTIFACTS/playground-desktop.png
@@ -680,6 +682,7 @@ def truths(report: Report, browser, base: str, decisions: bool, artifacts: Path)
     page.goto(f"{base}/#{PRESET}", wait_until="load")
     page.wait_for_function("document.body.dataset.startShown", timeout=10_000)
     dropped_socket_check(report, page, base)
+    refused_check(report, page, base, decisions)
     layout_frame_check(report, page)
     for preset in ("yui.twitterSplash", "appstore.card.present", PRESET):
         open_preset(page, base, preset)
@@ -726,6 +729,37 @@ def dropped_socket_check(report: Report, page, base: str) -> None:
         problems.append(f"the page says {page.text_content('#error')[:120]!r}")
     report.check(f"a drive socket closed mid-drag: the drag goes on over a new one ({len(samples)} samples, "
                  f"{len(run.get('frames', []))} frames, the server's answer)", "; ".join(problems))
+
+
+def refused_check(report: Report, page, base: str, decisions: bool) -> None:
+    """A pan the gate refuses (down, not across: Foltányi's pop wants |vx| > |vy|) decided nothing:
+    the map marks no release there and says it was refused, with no margins."""
+    name = "a refused pan is shown refused on the map: no dot, no margins, says refused"
+    if not decisions:
+        report.skip(name, "the server answers POST /v1/decisions with 404")
+        return
+    page.evaluate("window.scrollTo(0, 0)")
+    stage = page.locator("#stage").bounding_box()
+    scale = page.evaluate("window.playground.scale")
+    with page.expect_response(lambda r: r.url == f"{base}/v1/decisions", timeout=20_000):
+        drag(page, (stage["x"] + 200 * scale, stage["y"] + 300 * scale), (10 * scale, 150 * scale), steps=8)
+        wait_settled(page)
+    page.wait_for_timeout(300)
+    samples = page.evaluate("window.playground.request.gesture.samples")
+    want = post_simulate(base, {"preset": PRESET, "gesture": {"samples": samples}})["decision"]
+    shown = page.evaluate("""() => ({ dot: !!document.getElementById('map-dot'),
+        summary: document.getElementById('map-summary').textContent,
+        words: document.querySelectorAll('#map-words li').length })""")
+    problems = []
+    if want["rule"] != "gate":
+        problems.append(f"the drag was meant to be refused, the server decided {want['outcome']} by {want['rule']}")
+    if shown["dot"]:
+        problems.append("a dot marks the release")
+    if "refused" not in shown["summary"].lower() or re.search(r": (finish|cancel)\.", shown["summary"]):
+        problems.append(f"the map says {shown['summary']!r}")
+    if shown["words"]:
+        problems.append(f"{shown['words']} margins listed")
+    report.check(f"{name} ({shown['summary'][:70]!r}…)", "; ".join(problems))
 
 
 def layout_frame_check(report: Report, page) -> None:
@@ -861,7 +895,9 @@ def map_check(report: Report, page, base: str, label: str, decisions: bool, bodi
     if under != answer["outcomes"][row][column]:
         problems.append(f"the colour under the dot is {under!r}")
     report.check(f"{name} ({outcome} at {t:.1f} pt, {v:.0f} pt/s; status {status})", "; ".join(problems))
-    # Each margin in words, as the answer's numbers say: how far, which way, and what it would become.
+    # Each margin in words, as the answer's numbers say: how far, which way, and what it would become;
+    # each said once in the panel, none more precisely than the map can mean (a pointer lands on whole
+    # pixels): a whole number from 100 up, else at most three significant digits.
     release = answer.get("release") or {}
     flip = "cancel" if release.get("outcome") == "finish" else "finish"
     words = page.eval_on_selector_all("#map-words li", "items => items.map(i => i.textContent)")
@@ -874,9 +910,30 @@ def map_check(report: Report, page, base: str, label: str, decisions: bool, bodi
                 problems.append(f"{key} is null, the page says {line!r}")
             continue
         said = re.fullmatch(rf"(-?[0-9.]+) {unit} {direction} and it would {flip}\.", line)
-        if not said or abs(float(said.group(1)) - value) > 0.051:  # one decimal shown
+        if not said or not said_as(said.group(1), value):
             problems.append(f"{key} is {value}, the page says {line!r}")
-    report.check(f"{label}: the margins are given in words ({page.text_content('#map-summary')!r})", "; ".join(problems))
+    panel = page.text_content("#map-panel")
+    for direction in ("slower", "faster", "shorter", "longer"):
+        if panel.count(direction) > 1:
+            problems.append(f"'{direction}' is said {panel.count(direction)} times")
+    summary = page.text_content("#map-summary")
+    for number in re.findall(r"-?\d+(?:\.\d+)?", summary):
+        if not said_as(number, float(number)):
+            problems.append(f"the sentence gives {number}, more digits than the map means")
+    for number, value in zip(re.findall(r"-?\d+(?:\.\d+)?", summary), (t, v)):
+        if not said_as(number, value):
+            problems.append(f"the sentence gives {number} for {value:.6g}")
+    report.check(f"{label}: the release and each margin are said once, rounded ({summary!r})", "; ".join(problems))
+
+
+def said_as(text: str, value: float) -> bool:
+    """Whether `text` is `value` rounded as a person reads it: whole from 100 up, else three significant
+    digits (no more digits than that, and the value within half a unit of the last digit shown)."""
+    digits = text.lstrip("-").replace(".", "").lstrip("0")
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    if abs(value) >= 100:
+        return decimals == 0 and abs(float(text) - value) <= 0.5
+    return len(digits) <= 3 and abs(float(text) - value) <= 0.5 * 10 ** -decimals + 1e-9
 
 
 def share_check(report: Report, browser, page, base: str, label: str, detail: dict, bodies: list[str]) -> None:
@@ -1024,7 +1081,7 @@ def map_b_check(report: Report, page, base: str, label: str, bodies: list[str], 
     release = answer.get("release") or {}
     if drawn["ring"] != want_b or release.get("outcome") != want_b:
         problems.append(f"the ring says {drawn['ring']}, B's map {release.get('outcome')}, B's run {want_b}")
-    if release.get("summary") and release["summary"] not in drawn["words"]:
+    if release.get("outcome") and f": {release['outcome']}." not in drawn["words"]:
         problems.append(f"the B line under the map says {drawn['words']!r}")
     report.check(f"{name} ({len(drawn['b'])} dashed line(s), ring {drawn['ring']})", "; ".join(problems))
 
