@@ -64,7 +64,8 @@ And, at 1280×800, that what the page shows is so:
 18. a drive socket that closes mid-drag loses nothing: the run is the server's;
 19. a frame's per-layer layout `frame` is drawn as the layer's box;
 20. the status bar's clock is legible and grey, and no text runs under it;
-21. a pan the start gate refused is shown refused on the decision map.
+21. a pan the start gate refused is shown refused on the decision map;
+22. scene fields show rounded values and send the exact ones.
 
 Saves screenshots to ARTIFACTS/playground.png and, mid-drag,
 ARTIFACTS/playground-drive.png (default artifacts/), and ARTIFACTS/playground-desktop.png
@@ -679,8 +680,13 @@ def truths(report: Report, browser, base: str, decisions: bool, artifacts: Path)
     """What the page shows is what is so, at 1280×800 (items 18 on of this file's header)."""
     page = browser.new_page(viewport=DESKTOP)
     errors = page_errors(page, base, decisions)
+    starts: list[dict] = []
+    page.on("request", lambda r: starts.append(json.loads(r.post_data or "{}"))
+            if r.method == "POST" and r.url == f"{base}/v1/simulate" else None)
     page.goto(f"{base}/#{PRESET}", wait_until="load")
     page.wait_for_function("document.body.dataset.startShown", timeout=10_000)
+    detail = get_json(base, f"/v1/presets/{PRESET}")
+    scene_values_check(report, page, detail, starts)
     dropped_socket_check(report, page, base)
     refused_check(report, page, base, decisions)
     layout_frame_check(report, page)
@@ -729,6 +735,30 @@ def dropped_socket_check(report: Report, page, base: str) -> None:
         problems.append(f"the page says {page.text_content('#error')[:120]!r}")
     report.check(f"a drive socket closed mid-drag: the drag goes on over a new one ({len(samples)} samples, "
                  f"{len(run.get('frames', []))} frames, the server's answer)", "; ".join(problems))
+
+
+def scene_values_check(report: Report, page, detail: dict, starts: list[dict]) -> None:
+    """A scene field shows its value rounded (the resolved cellFrame is 130.666667 …), and editing
+    one part of it sends the other parts exact, as resolved, not as shown."""
+    shown = page.eval_on_selector_all("#scene-form input[type=number]", "inputs => inputs.map(i => i.value)")
+    long = [v for v in shown if "." in v and len(v.split(".")[1]) > 2]
+    name = "cellFrame"
+    default = detail["scene"][name]
+    count = len(starts)
+    shown_before = int(page.evaluate("document.body.dataset.startShown || 0"))
+    page.fill(f'[data-scene-field="{name}"] input[data-part="width"]', "120")
+    page.dispatch_event(f'[data-scene-field="{name}"] input[data-part="width"]', "change")
+    page.wait_for_function("n => Number(document.body.dataset.startShown || 0) > n", arg=shown_before, timeout=10_000)
+    sent = next((b.get("scene", {}).get(name) for b in starts[count:] if name in b.get("scene", {})), None)
+    want = {**default, "width": 120}
+    problems = [f"the form shows {long}"] if long else []
+    if sent != want:
+        problems.append(f"sent {sent}, want {want}")
+    report.check(f"scene fields show at most two decimals ({', '.join(shown[:6])}, …) and send the exact value "
+                 f"of the parts not edited", "; ".join(problems))
+    shown_before = int(page.evaluate("document.body.dataset.startShown || 0"))
+    page.click(f'[data-field-wrap="{name}"] button.reset')
+    page.wait_for_function("n => Number(document.body.dataset.startShown || 0) > n", arg=shown_before, timeout=10_000)
 
 
 def refused_check(report: Report, page, base: str, decisions: bool) -> None:
