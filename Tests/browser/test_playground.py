@@ -65,7 +65,8 @@ And, at 1280×800, that what the page shows is so:
 19. a frame's per-layer layout `frame` is drawn as the layer's box;
 20. the status bar's clock is legible and grey, and no text runs under it;
 21. a pan the start gate refused is shown refused on the decision map;
-22. scene fields show rounded values and send the exact ones.
+22. scene fields show rounded values and send the exact ones;
+23. an iPad window forgets the last run and re-lays the scene for itself.
 
 Saves screenshots to ARTIFACTS/playground.png and, mid-drag,
 ARTIFACTS/playground-drive.png (default artifacts/), and ARTIFACTS/playground-desktop.png
@@ -690,6 +691,8 @@ def truths(report: Report, browser, base: str, decisions: bool, artifacts: Path)
     dropped_socket_check(report, page, base)
     refused_check(report, page, base, decisions)
     layout_frame_check(report, page)
+    open_preset(page, base, "touchwonders.zoomPop")
+    window_change_check(report, page, base, starts, decisions)
     for preset in ("yui.twitterSplash", "appstore.card.present", PRESET):
         open_preset(page, base, preset)
         status_bar_check(report, page, preset, artifacts)
@@ -820,6 +823,45 @@ def layout_frame_check(report: Report, page) -> None:
     if got["before"] != got["after"]:
         problems.append(f"its photo went from {got['before']} to {got['after']}")
     report.check("a layer's per-frame layout frame is its box (transform about its centre, content unstretched)",
+                 "; ".join(problems))
+
+
+def window_change_check(report: Report, page, base: str, starts: list[dict], decisions: bool) -> None:
+    """After a run of touchwonders.zoomPop, picking an iPad forgets that run (its finger trail, decision
+    and map dot) and lays the scene out for the iPad: the header image, a fixed rect on the server's
+    side, spans the same share of the window's width as the default does of the iPhone's."""
+    detail = get_json(base, "/v1/presets/touchwonders.zoomPop")
+    scale = measured_scale(page, detail)
+    stage = page.locator("#stage").bounding_box()
+    drag(page, (stage["x"] + 195 * scale, stage["y"] + 250 * scale), (20 * scale, 230 * scale), steps=10)
+    wait_settled(page)
+    before = page.evaluate("document.querySelector('#stage .trail polyline').getAttribute('points')")
+    shown = int(page.evaluate("document.body.dataset.startShown || 0"))
+    count = len(starts)
+    page.select_option("#device-select", label='iPad Pro 11" (834 × 1194)')
+    page.wait_for_function("n => Number(document.body.dataset.startShown || 0) > n", arg=shown, timeout=10_000)
+    page.wait_for_timeout(400)  # the map's debounced refresh
+    now = page.evaluate("""() => { const line = document.querySelector('#stage .trail polyline');
+        return { trail: line ? line.getAttribute('points') : '', decision: document.getElementById('decision').textContent,
+                 dot: !!document.getElementById('map-dot'), label: document.getElementById('frame-label').textContent }; }""")
+    default, window = detail["scene"]["headerImageFrame"], detail["scene"]["window"]
+    share = default["width"] / window["width"]
+    sent = [b.get("scene", {}) for b in starts[count:]]
+    header = sent[-1].get("headerImageFrame") if sent else None
+    stage = page.locator("#stage").bounding_box()
+    drawn = page.locator("#stage #layer-headerImage").bounding_box()
+    problems = [] if before else ["the run left no trail to forget (the check proves nothing)"]
+    if now["trail"]:
+        problems.append("the last run's finger trail is still drawn")
+    if now["decision"] != "No simulation yet.":
+        problems.append(f"the decision panel still says {now['decision'][:60]!r}")
+    if decisions and now["dot"]:
+        problems.append("the map still marks the last release")
+    if not header or abs(header["width"] / 834 - share) > 0.01 or header["y"] + header["height"] > 1194:
+        problems.append(f"the start state was asked with headerImageFrame {header}, not {share:.3f} of the width")
+    if not drawn or abs(drawn["width"] / stage["width"] - share) > 0.01:
+        problems.append(f"the header image is drawn {drawn['width'] / stage['width'] if drawn else 0:.3f} of the width")
+    report.check(f"an iPad window forgets the last run and re-lays the scene (header image {share:.3f} of the width)",
                  "; ".join(problems))
 
 
