@@ -66,7 +66,8 @@ And, at 1280×800, that what the page shows is so:
 20. the status bar's clock is legible and grey, and no text runs under it;
 21. a pan the start gate refused is shown refused on the decision map;
 22. scene fields show rounded values and send the exact ones;
-23. an iPad window forgets the last run and re-lays the scene for itself.
+23. an iPad window forgets the last run and re-lays the scene for itself;
+24. #preset typed in the address bar opens that preset, without a reload.
 
 Saves screenshots to ARTIFACTS/playground.png and, mid-drag,
 ARTIFACTS/playground-drive.png (default artifacts/), and ARTIFACTS/playground-desktop.png
@@ -691,7 +692,18 @@ def truths(report: Report, browser, base: str, decisions: bool, artifacts: Path)
     dropped_socket_check(report, page, base)
     refused_check(report, page, base, decisions)
     layout_frame_check(report, page)
-    open_preset(page, base, "touchwonders.zoomPop")
+    page.evaluate("window.__sameDocument = true")
+    shown = int(page.evaluate("document.body.dataset.startShown || 0"))
+    page.evaluate("location.hash = '#touchwonders.zoomPop'")
+    try:
+        page.wait_for_function("n => window.playground.detail.id === 'touchwonders.zoomPop' "
+                               "&& Number(document.body.dataset.startShown || 0) > n", arg=shown, timeout=10_000)
+        problem = "" if page.evaluate("window.__sameDocument === true") else "the page was reloaded"
+    except PlaywrightError:
+        problem = f"still shows {page.evaluate('window.playground.detail.id')}"
+    report.check("#touchwonders.zoomPop typed in the address bar opens that preset, without a reload", problem)
+    if problem:
+        open_preset(page, base, "touchwonders.zoomPop")
     window_change_check(report, page, base, starts, decisions)
     for preset in ("yui.twitterSplash", "appstore.card.present", PRESET):
         open_preset(page, base, preset)
