@@ -62,7 +62,8 @@ Then, at 1280×800 and at 390×844 (a phone), the design surface:
 And, at 1280×800, that what the page shows is so:
 
 18. a drive socket that closes mid-drag loses nothing: the run is the server's;
-19. a frame's per-layer layout `frame` is drawn as the layer's box;
+19. a frame's per-layer layout `frame` is drawn as the layer's box, and every
+    layer of yui.modalCard's run is on screen where presentationFrame says;
 20. the status bar's clock is legible and grey, and no text runs under it;
 21. a pan the start gate refused is shown refused on the decision map;
 22. scene fields show rounded values and send the exact ones;
@@ -705,6 +706,8 @@ def truths(report: Report, browser, base: str, decisions: bool, artifacts: Path)
     if problem:
         open_preset(page, base, "touchwonders.zoomPop")
     window_change_check(report, page, base, starts, decisions)
+    open_preset(page, base, "yui.modalCard")
+    modal_card_check(report, page, base)
     for preset in ("yui.twitterSplash", "appstore.card.present", PRESET):
         open_preset(page, base, preset)
         status_bar_check(report, page, preset, artifacts)
@@ -836,6 +839,34 @@ def layout_frame_check(report: Report, page) -> None:
         problems.append(f"its photo went from {got['before']} to {got['after']}")
     report.check("a layer's per-frame layout frame is its box (transform about its centre, content unstretched)",
                  "; ".join(problems))
+
+
+def modal_card_check(report: Report, page, base: str) -> None:
+    """yui.modalCard's example run: at frames through the run, every layer's on-screen box is its
+    presentationFrame times the stage's scale. The card is re-laid out between stages (its state's
+    `frame`, where the server sends one), so a page that drew it in the description's frame shows
+    it at the wrong height."""
+    with page.expect_response(lambda r: r.url == f"{base}/v1/simulate" and r.request.method == "POST"
+                              and "samples" in (r.request.post_data or ""), timeout=10_000):
+        page.click("#example")
+    wait_settled(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    run = page.evaluate("window.playground.response")
+    frames = run["frames"]
+    scale = page.evaluate("window.playground.scale")
+    laid_out = sum(1 for f in frames if any("frame" in s for s in f["layers"].values()))
+    problems = []
+    for k in sorted({0, len(frames) // 4, len(frames) // 2, len(frames) - 1}):
+        page.eval_on_selector("#scrub", "(s, k) => { s.value = String(k); s.dispatchEvent(new Event('input')); }", k)
+        stage = page.locator("#stage").bounding_box()
+        for layer, state in frames[k]["layers"].items():
+            if state["opacity"] < 0.02:
+                continue
+            problem = box_problem(page.locator(f"#layer-{layer}").bounding_box(), stage, scale, state["presentationFrame"])
+            if problem:
+                problems.append(f"frame {k}, {layer}: {problem}")
+    report.check(f"yui.modalCard: every layer on screen is presentationFrame × scale through the run "
+                 f"({laid_out} of {len(frames)} frames carry a layout frame)", "; ".join(problems[:4]))
 
 
 def window_change_check(report: Report, page, base: str, starts: list[dict], decisions: bool) -> None:
