@@ -47,14 +47,28 @@ Then, at 1280×800 and at 390×844 (a phone), the design surface:
     computed here from this test's own simulate, in a cell whose outcome (from
     this test's own map request) is the outcome the decision panel shows, and
     the map's colour under the dot says the same (skipped, with the reason, only
-    while the server answers 404, and then the panel must be hidden);
+    while the server answers 404, and then the panel must be hidden); the release
+    and each margin are said once, rounded as a person reads them;
 14. a scene rect dragged on the device moves in the next request (POST and the
     drive `start` message) by the drag's CSS pixels divided by the device's
     scale, measured here as the display's width over the window's width;
 15. A/B: one drag drives both parameter sets, and both decisions show, each
     the server's for its parameters;
 16. a share link (`#r=` + base64url of the body) decodes to the body sent,
-    and opening it sends that same body, byte for byte.
+    and opening it sends that same body, byte for byte;
+17. the same gentle drag, three times in a row, gets the same decision each
+    time, and the device does not move from touch-down to lift-off.
+
+And, at 1280×800, that what the page shows is so:
+
+18. a drive socket that closes mid-drag loses nothing: the run is the server's;
+19. a frame's per-layer layout `frame` is drawn as the layer's box, and every
+    layer of yui.modalCard's run is on screen where presentationFrame says;
+20. the status bar's clock is legible and grey, and no text runs under it;
+21. a pan the start gate refused is shown refused on the decision map;
+22. scene fields show rounded values and send the exact ones;
+23. an iPad window forgets the last run and re-lays the scene for itself;
+24. #preset typed in the address bar opens that preset, without a reload.
 
 Saves screenshots to ARTIFACTS/playground.png and, mid-drag,
 ARTIFACTS/playground-drive.png (default artifacts/), and ARTIFACTS/playground-desktop.png
@@ -104,6 +118,12 @@ SCENE_TOLERANCE = 0.11
 UNDER_DEVICE = 24
 # The duration the share check sets on A (s); A/B then compares it against B.
 SHARED_DURATION = 0.35
+# How far the device may move on screen while a finger is on it (CSS px): not at all, but sub-pixel layout.
+STILL = 0.5
+# A gentle drag (window points from its start, one move per 16 ms): 60 pt to the right, level.
+GENTLE = [(5.0 * step, 0.0) for step in range(1, 13)]
+# The smallest WCAG 2.1 contrast ratio for the status bar's text against what is under it (AA, normal text).
+LEGIBLE = 4.5
 
 
 class Report:
@@ -185,6 +205,7 @@ def run(binary: str, artifacts: Path) -> Report:
                 drive(report, browser, base, preset_ids, artifacts, decisions)
                 for label, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
                     design(report, browser, base, label, viewport, decisions, artifacts)
+                truths(report, browser, base, decisions, artifacts)
                 for viewport in NARROW_AND_WIDE:
                     sizes(report, browser, base, viewport)
             finally:
@@ -537,6 +558,63 @@ def drag(page, start: tuple[float, float], delta: tuple[float, float], steps: in
     page.mouse.up()
 
 
+WATCH_DEVICE = """() => {
+  // Every position of the device from touch-down to lift-off: at each pointer event (before the
+  // page handles it) and at every animation frame between them.
+  const watch = window.__deviceWatch = { boxes: [], down: false };
+  const note = (why) => {
+    const r = document.getElementById('device-a').getBoundingClientRect();
+    watch.boxes.push({ why, x: r.x, y: r.y, width: r.width, height: r.height });
+  };
+  window.addEventListener('pointerdown', () => { watch.down = true; note('down'); }, true);
+  window.addEventListener('pointermove', () => { if (watch.down) note('move'); }, true);
+  window.addEventListener('pointerup', () => { note('up'); watch.down = false; }, true);
+  const frame = () => { if (watch.down) note('frame'); requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+}"""
+
+
+def same_path_check(report: Report, page, base: str, label: str) -> None:
+    """The same gentle drag, three times in a row: the same decision each time, the device still
+    under the finger from touch-down to lift-off, and every sample on the path's level line."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate(WATCH_DEVICE)
+    decisions = []
+    problems = []
+    for attempt in range(3):
+        page.evaluate("window.__deviceWatch.boxes = []")
+        stage = page.locator("#stage").bounding_box()
+        scale = page.evaluate("window.playground.scale")
+        start = (stage["x"] + 40 * scale, stage["y"] + 450 * scale)
+        page.mouse.move(*start)
+        page.mouse.down()
+        for dx, dy in GENTLE:
+            page.wait_for_timeout(16)
+            page.mouse.move(start[0] + dx * scale, start[1] + dy * scale)
+        page.mouse.up()
+        wait_settled(page)
+        decision = page.evaluate("window.playground.response.decision")
+        samples = page.evaluate("window.playground.request.gesture.samples")
+        boxes = page.evaluate("window.__deviceWatch.boxes")
+        decisions.append((decision["outcome"], decision["rule"]))
+        moved = [b for b in boxes if any(abs(b[k] - boxes[0][k]) > STILL for k in ("x", "y", "width", "height"))]
+        if moved:
+            problems.append(f"run {attempt}: the device moved under the finger, from y {boxes[0]['y']:.1f} to "
+                            f"{moved[0]['y']:.1f} px ({moved[0]['why']}, {len(moved)} of {len(boxes)} readings)")
+        off_level = [s for s in samples if abs(s["y"] - samples[0]["y"]) > 0.5]
+        if off_level:
+            problems.append(f"run {attempt}: {len(off_level)} samples left the level line "
+                            f"(y {samples[0]['y']} → {off_level[0]['y']})")
+        want = post_simulate(base, {"preset": PRESET, "gesture": {"samples": samples}})["decision"]
+        if (want["outcome"], want["rule"]) != decisions[-1]:
+            problems.append(f"run {attempt}: shows {decisions[-1]}, the server decides {(want['outcome'], want['rule'])}")
+    if len(set(decisions)) != 1:
+        problems.append(f"decisions {decisions}")
+    report.check(f"{label}: the same gentle drag three times gets the same decision each time "
+                 f"({', '.join(o + ' by ' + r for o, r in decisions)}) and the device stays still under the finger",
+                 "; ".join(problems))
+
+
 def measured_scale(page, detail: dict) -> float:
     """The device's scale, measured: the display's on-screen width over the window's width in points."""
     return page.locator("#stage").bounding_box()["width"] / detail["scene"]["window"]["width"]
@@ -565,6 +643,8 @@ def design(report: Report, browser, base: str, label: str, viewport: dict, decis
         report.check(f"{label}: the device fills the width ({device['width']:.0f} of {viewport['width']} px) with the "
                      f"decision {gap:.0f} px under it",
                      "" if 0 <= gap <= UNDER_DEVICE and device["width"] >= 0.8 * viewport["width"] else "not so")
+
+    same_path_check(report, page, base, label)
 
     # A live drag; then the run, the decision and the map against this test's own requests.
     scale = measured_scale(page, detail)
@@ -597,6 +677,281 @@ def design(report: Report, browser, base: str, label: str, viewport: dict, decis
     layout_check(report, page, label, "with yui.modalCard")
     report.check(f"{label}: no console error", "; ".join(errors))
     page.close()
+
+
+def truths(report: Report, browser, base: str, decisions: bool, artifacts: Path) -> None:
+    """What the page shows is what is so, at 1280×800 (items 18 on of this file's header)."""
+    page = browser.new_page(viewport=DESKTOP)
+    errors = page_errors(page, base, decisions)
+    starts: list[dict] = []
+    page.on("request", lambda r: starts.append(json.loads(r.post_data or "{}"))
+            if r.method == "POST" and r.url == f"{base}/v1/simulate" else None)
+    page.goto(f"{base}/#{PRESET}", wait_until="load")
+    page.wait_for_function("document.body.dataset.startShown", timeout=10_000)
+    detail = get_json(base, f"/v1/presets/{PRESET}")
+    scene_values_check(report, page, detail, starts)
+    dropped_socket_check(report, page, base)
+    refused_check(report, page, base, decisions)
+    layout_frame_check(report, page)
+    page.evaluate("window.__sameDocument = true")
+    shown = int(page.evaluate("document.body.dataset.startShown || 0"))
+    page.evaluate("location.hash = '#touchwonders.zoomPop'")
+    try:
+        page.wait_for_function("n => window.playground.detail.id === 'touchwonders.zoomPop' "
+                               "&& Number(document.body.dataset.startShown || 0) > n", arg=shown, timeout=10_000)
+        problem = "" if page.evaluate("window.__sameDocument === true") else "the page was reloaded"
+    except PlaywrightError:
+        problem = f"still shows {page.evaluate('window.playground.detail.id')}"
+    report.check("#touchwonders.zoomPop typed in the address bar opens that preset, without a reload", problem)
+    if problem:
+        open_preset(page, base, "touchwonders.zoomPop")
+    window_change_check(report, page, base, starts, decisions)
+    open_preset(page, base, "yui.modalCard")
+    modal_card_check(report, page, base)
+    for preset in ("yui.twitterSplash", "appstore.card.present", PRESET):
+        open_preset(page, base, preset)
+        status_bar_check(report, page, preset, artifacts)
+    # Mid-drag the card's top crosses the status bar: its clock over the dimmed grid, its icons over the card.
+    stage = page.locator("#stage").bounding_box()
+    scale = page.evaluate("window.playground.scale")
+    drag(page, (stage["x"] + 40 * scale, stage["y"] + 450 * scale), (150 * scale, 30 * scale))
+    wait_settled(page)
+    page.eval_on_selector("#scrub", "s => { s.value = String(Math.floor(s.max * 0.3)); s.dispatchEvent(new Event('input')); }")
+    status_bar_check(report, page, f"{PRESET} mid-drag", artifacts)
+    report.check("truths: no console error", "; ".join(errors))
+    page.close()
+
+
+def dropped_socket_check(report: Report, page, base: str) -> None:
+    """A drive socket that closes mid-drag (a proxy's timeout, a restart; this server's own
+    connection timeout cuts one after 10 s) loses nothing: the drag goes on over a new socket, and
+    the run is POST /v1/simulate's answer for the whole gesture."""
+    page.evaluate("window.scrollTo(0, 0)")
+    stage = page.locator("#stage").bounding_box()
+    scale = page.evaluate("window.playground.scale")
+    start = (stage["x"] + 40 * scale, stage["y"] + 450 * scale)
+    page.mouse.move(*start)
+    page.mouse.down()
+    for step in range(1, 13):
+        page.wait_for_timeout(16)
+        page.mouse.move(start[0] + step * 15 * scale, start[1])
+        if step == 6:
+            page.wait_for_function("window.playground.live && window.playground.live.frames.length > 0", timeout=10_000)
+            page.evaluate("window.playground.socket.close()")
+    page.mouse.up()
+    try:
+        wait_settled(page)
+    except PlaywrightError:
+        report.check("a drive socket closed mid-drag: the drag goes on over a new one",
+                     f"the run never settled; the page says {page.text_content('#error')[:120]!r}")
+        return
+    samples = page.evaluate("window.playground.request.gesture.samples")
+    expected = post_simulate(base, {"preset": PRESET, "gesture": {"samples": samples}})
+    run = page.evaluate("window.playground.response")
+    problems = [f"{name} differs" for name in ("frames", "decision", "events") if run.get(name) != expected.get(name)]
+    if page.text_content("#error"):
+        problems.append(f"the page says {page.text_content('#error')[:120]!r}")
+    report.check(f"a drive socket closed mid-drag: the drag goes on over a new one ({len(samples)} samples, "
+                 f"{len(run.get('frames', []))} frames, the server's answer)", "; ".join(problems))
+
+
+def scene_values_check(report: Report, page, detail: dict, starts: list[dict]) -> None:
+    """A scene field shows its value rounded (the resolved cellFrame is 130.666667 …), and editing
+    one part of it sends the other parts exact, as resolved, not as shown."""
+    shown = page.eval_on_selector_all("#scene-form input[type=number]", "inputs => inputs.map(i => i.value)")
+    long = [v for v in shown if "." in v and len(v.split(".")[1]) > 2]
+    name = "cellFrame"
+    default = detail["scene"][name]
+    count = len(starts)
+    shown_before = int(page.evaluate("document.body.dataset.startShown || 0"))
+    page.fill(f'[data-scene-field="{name}"] input[data-part="width"]', "120")
+    page.dispatch_event(f'[data-scene-field="{name}"] input[data-part="width"]', "change")
+    page.wait_for_function("n => Number(document.body.dataset.startShown || 0) > n", arg=shown_before, timeout=10_000)
+    sent = next((b.get("scene", {}).get(name) for b in starts[count:] if name in b.get("scene", {})), None)
+    want = {**default, "width": 120}
+    problems = [f"the form shows {long}"] if long else []
+    if sent != want:
+        problems.append(f"sent {sent}, want {want}")
+    report.check(f"scene fields show at most two decimals ({', '.join(shown[:6])}, …) and send the exact value "
+                 f"of the parts not edited", "; ".join(problems))
+    shown_before = int(page.evaluate("document.body.dataset.startShown || 0"))
+    page.click(f'[data-field-wrap="{name}"] button.reset')
+    page.wait_for_function("n => Number(document.body.dataset.startShown || 0) > n", arg=shown_before, timeout=10_000)
+
+
+def refused_check(report: Report, page, base: str, decisions: bool) -> None:
+    """A pan the gate refuses (down, not across: Foltányi's pop wants |vx| > |vy|) decided nothing:
+    the map marks no release there and says it was refused, with no margins."""
+    name = "a refused pan is shown refused on the map: no dot, no margins, says refused"
+    if not decisions:
+        report.skip(name, "the server answers POST /v1/decisions with 404")
+        return
+    page.evaluate("window.scrollTo(0, 0)")
+    stage = page.locator("#stage").bounding_box()
+    scale = page.evaluate("window.playground.scale")
+    with page.expect_response(lambda r: r.url == f"{base}/v1/decisions", timeout=20_000):
+        drag(page, (stage["x"] + 200 * scale, stage["y"] + 300 * scale), (10 * scale, 150 * scale), steps=8)
+        wait_settled(page)
+    page.wait_for_timeout(300)
+    samples = page.evaluate("window.playground.request.gesture.samples")
+    want = post_simulate(base, {"preset": PRESET, "gesture": {"samples": samples}})["decision"]
+    shown = page.evaluate("""() => ({ dot: !!document.getElementById('map-dot'),
+        summary: document.getElementById('map-summary').textContent,
+        words: document.querySelectorAll('#map-words li').length })""")
+    problems = []
+    if want["rule"] != "gate":
+        problems.append(f"the drag was meant to be refused, the server decided {want['outcome']} by {want['rule']}")
+    if shown["dot"]:
+        problems.append("a dot marks the release")
+    if "refused" not in shown["summary"].lower() or re.search(r": (finish|cancel)\.", shown["summary"]):
+        problems.append(f"the map says {shown['summary']!r}")
+    if shown["words"]:
+        problems.append(f"{shown['words']} margins listed")
+    report.check(f"{name} ({shown['summary'][:70]!r}…)", "; ".join(problems))
+
+
+def layout_frame_check(report: Report, page) -> None:
+    """A frame whose layer state carries a layout `frame` (a layer resized by layout) draws the layer's
+    box there, its transform about that box's centre, its content not stretched: fed a synthetic frame
+    (detail laid out at (40, 120, 200 × 300), scaled by 0.5 and moved by (10, −20)), the box on screen
+    is the centre (140, 270) + (10, −20) with half the size: (100, 175, 100 × 150) pt."""
+    page.evaluate("window.scrollTo(0, 0)")
+    got = page.evaluate("""() => {
+        const p = window.playground, layers = p.response.layers;
+        const frame = JSON.parse(JSON.stringify(p.response.frames[p.frameIndex]));
+        const div = document.getElementById('layer-detail'), photo = div.querySelector('.ph');
+        const before = photo ? [photo.offsetWidth, photo.offsetHeight] : null;
+        Object.assign(frame.layers.detail, { frame: { x: 40, y: 120, width: 200, height: 300 },
+            transform: { a: 0.5, b: 0, c: 0, d: 0.5, tx: 10, ty: -20 }, mask: null, cornerRadius: 12 });
+        applyFrame(p, layers, frame);
+        const stage = document.getElementById('stage').getBoundingClientRect(), r = div.getBoundingClientRect();
+        const out = { size: [div.offsetWidth, div.offsetHeight], before, after: photo ? [photo.offsetWidth, photo.offsetHeight] : null,
+            box: [(r.x - stage.x) / p.scale, (r.y - stage.y) / p.scale, r.width / p.scale, r.height / p.scale] };
+        showFrame(p.frameIndex);
+        out.restored = [div.offsetWidth, div.offsetHeight];
+        return out; }""")
+    problems = []
+    if got["size"] != [200, 300]:
+        problems.append(f"the layer's box is {got['size']}, not 200 × 300")
+    if any(abs(a - b) > BOX_TOLERANCE for a, b in zip(got["box"], (100, 175, 100, 150))):
+        problems.append(f"on screen at {[round(v, 1) for v in got['box']]} pt, not (100, 175, 100, 150)")
+    if got["before"] != got["after"]:
+        problems.append(f"its photo went from {got['before']} to {got['after']}")
+    report.check("a layer's per-frame layout frame is its box (transform about its centre, content unstretched)",
+                 "; ".join(problems))
+
+
+def modal_card_check(report: Report, page, base: str) -> None:
+    """yui.modalCard's example run: at frames through the run, every layer's on-screen box is its
+    presentationFrame times the stage's scale. The card is re-laid out between stages (its state's
+    `frame`, where the server sends one), so a page that drew it in the description's frame shows
+    it at the wrong height."""
+    with page.expect_response(lambda r: r.url == f"{base}/v1/simulate" and r.request.method == "POST"
+                              and "samples" in (r.request.post_data or ""), timeout=10_000):
+        page.click("#example")
+    wait_settled(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    run = page.evaluate("window.playground.response")
+    frames = run["frames"]
+    scale = page.evaluate("window.playground.scale")
+    laid_out = sum(1 for f in frames if any("frame" in s for s in f["layers"].values()))
+    problems = []
+    for k in sorted({0, len(frames) // 4, len(frames) // 2, len(frames) - 1}):
+        page.eval_on_selector("#scrub", "(s, k) => { s.value = String(k); s.dispatchEvent(new Event('input')); }", k)
+        stage = page.locator("#stage").bounding_box()
+        for layer, state in frames[k]["layers"].items():
+            if state["opacity"] < 0.02:
+                continue
+            problem = box_problem(page.locator(f"#layer-{layer}").bounding_box(), stage, scale, state["presentationFrame"])
+            if problem:
+                problems.append(f"frame {k}, {layer}: {problem}")
+    report.check(f"yui.modalCard: every layer on screen is presentationFrame × scale through the run "
+                 f"({laid_out} of {len(frames)} frames carry a layout frame)", "; ".join(problems[:4]))
+
+
+def window_change_check(report: Report, page, base: str, starts: list[dict], decisions: bool) -> None:
+    """After a run of touchwonders.zoomPop, picking an iPad forgets that run (its finger trail, decision
+    and map dot) and lays the scene out for the iPad: the header image, a fixed rect on the server's
+    side, spans the same share of the window's width as the default does of the iPhone's."""
+    detail = get_json(base, "/v1/presets/touchwonders.zoomPop")
+    scale = measured_scale(page, detail)
+    stage = page.locator("#stage").bounding_box()
+    drag(page, (stage["x"] + 195 * scale, stage["y"] + 250 * scale), (20 * scale, 230 * scale), steps=10)
+    wait_settled(page)
+    before = page.evaluate("document.querySelector('#stage .trail polyline').getAttribute('points')")
+    shown = int(page.evaluate("document.body.dataset.startShown || 0"))
+    count = len(starts)
+    page.select_option("#device-select", label='iPad Pro 11" (834 × 1194)')
+    page.wait_for_function("n => Number(document.body.dataset.startShown || 0) > n", arg=shown, timeout=10_000)
+    page.wait_for_timeout(400)  # the map's debounced refresh
+    now = page.evaluate("""() => { const line = document.querySelector('#stage .trail polyline');
+        return { trail: line ? line.getAttribute('points') : '', decision: document.getElementById('decision').textContent,
+                 dot: !!document.getElementById('map-dot'), label: document.getElementById('frame-label').textContent }; }""")
+    default, window = detail["scene"]["headerImageFrame"], detail["scene"]["window"]
+    share = default["width"] / window["width"]
+    sent = [b.get("scene", {}) for b in starts[count:]]
+    header = sent[-1].get("headerImageFrame") if sent else None
+    stage = page.locator("#stage").bounding_box()
+    drawn = page.locator("#stage #layer-headerImage").bounding_box()
+    problems = [] if before else ["the run left no trail to forget (the check proves nothing)"]
+    if now["trail"]:
+        problems.append("the last run's finger trail is still drawn")
+    if now["decision"] != "No simulation yet.":
+        problems.append(f"the decision panel still says {now['decision'][:60]!r}")
+    if decisions and now["dot"]:
+        problems.append("the map still marks the last release")
+    if not header or abs(header["width"] / 834 - share) > 0.01 or header["y"] + header["height"] > 1194:
+        problems.append(f"the start state was asked with headerImageFrame {header}, not {share:.3f} of the width")
+    if not drawn or abs(drawn["width"] / stage["width"] - share) > 0.01:
+        problems.append(f"the header image is drawn {drawn['width'] / stage['width'] if drawn else 0:.3f} of the width")
+    report.check(f"an iPad window forgets the last run and re-lays the scene (header image {share:.3f} of the width)",
+                 "; ".join(problems))
+
+
+def status_bar_check(report: Report, page, preset: str, artifacts: Path) -> None:
+    """The status bar's clock and icons, read from the pixels on screen, each have a WCAG 2.1
+    contrast ratio of at least LEGIBLE against the colour around them and are grey (not a hue made
+    by blending), and no placeholder text of the screen runs under the status bar."""
+    from io import BytesIO
+    from PIL import Image
+    page.evaluate("window.scrollTo(0, 0)")
+    problems = []
+    # "9:41" and the icons, each clear of the display's corners and the notch.
+    for part, selector in (("clock", "#stage .status-bar > span"), ("icons", "#stage .status-bar .icons")):
+        box = page.locator(selector).first.bounding_box()
+        clip = {"x": box["x"] - 2, "y": box["y"] - 2, "width": box["width"] + 4, "height": box["height"] + 4}
+        image = Image.open(BytesIO(page.screenshot(clip=clip))).convert("RGB")
+        pixels = list(image.getdata())
+        background = max(set(pixels), key=pixels.count)
+        ink = max(pixels, key=lambda p: contrast(p, background))
+        ratio = contrast(ink, background)
+        if ratio < LEGIBLE:
+            problems.append(f"the {part} {ink} on {background}: contrast {ratio:.2f}")
+        if max(ink) - min(ink) > 40:
+            problems.append(f"the {part} is coloured {ink}")
+        if problems:
+            image.save(artifacts / f"status-bar-{preset}-{part}.png")
+        if part == "clock":
+            clock = (ink, background, ratio)
+    under = page.evaluate("""() => { const bar = document.querySelector('#stage .status-bar').getBoundingClientRect();
+        return [...document.querySelectorAll('#stage .layer .ph-title')].filter(t => {
+          const r = t.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && r.top < bar.bottom - 0.5 && r.bottom > bar.top + 0.5 && getComputedStyle(t.closest('.layer')).opacity > 0.02;
+        }).map(t => t.textContent); }""")
+    if under:
+        problems.append(f"{under} printed under the status bar")
+    ink, background, ratio = clock
+    report.check(f"{preset}: the status bar is legible (the clock {ink} on {background}, contrast {ratio:.1f}) "
+                 "and clear of text", "; ".join(problems))
+
+
+def contrast(p: tuple, q: tuple) -> float:
+    """WCAG 2.1's contrast ratio of two sRGB colours."""
+    def luminance(c: tuple) -> float:
+        linear = [v / 255 / 12.92 if v / 255 <= 0.03928 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c[:3]]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    a, b = sorted((luminance(p), luminance(q)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
 
 
 def sizes(report: Report, browser, base: str, viewport: dict) -> None:
@@ -655,7 +1010,9 @@ def map_check(report: Report, page, base: str, label: str, decisions: bool, bodi
     if under != answer["outcomes"][row][column]:
         problems.append(f"the colour under the dot is {under!r}")
     report.check(f"{name} ({outcome} at {t:.1f} pt, {v:.0f} pt/s; status {status})", "; ".join(problems))
-    # Each margin in words, as the answer's numbers say: how far, which way, and what it would become.
+    # Each margin in words, as the answer's numbers say: how far, which way, and what it would become;
+    # each said once in the panel, none more precisely than the map can mean (a pointer lands on whole
+    # pixels): a whole number from 100 up, else at most three significant digits.
     release = answer.get("release") or {}
     flip = "cancel" if release.get("outcome") == "finish" else "finish"
     words = page.eval_on_selector_all("#map-words li", "items => items.map(i => i.textContent)")
@@ -668,9 +1025,30 @@ def map_check(report: Report, page, base: str, label: str, decisions: bool, bodi
                 problems.append(f"{key} is null, the page says {line!r}")
             continue
         said = re.fullmatch(rf"(-?[0-9.]+) {unit} {direction} and it would {flip}\.", line)
-        if not said or abs(float(said.group(1)) - value) > 0.051:  # one decimal shown
+        if not said or not said_as(said.group(1), value):
             problems.append(f"{key} is {value}, the page says {line!r}")
-    report.check(f"{label}: the margins are given in words ({page.text_content('#map-summary')!r})", "; ".join(problems))
+    panel = page.text_content("#map-panel")
+    for direction in ("slower", "faster", "shorter", "longer"):
+        if panel.count(direction) > 1:
+            problems.append(f"'{direction}' is said {panel.count(direction)} times")
+    summary = page.text_content("#map-summary")
+    for number in re.findall(r"-?\d+(?:\.\d+)?", summary):
+        if not said_as(number, float(number)):
+            problems.append(f"the sentence gives {number}, more digits than the map means")
+    for number, value in zip(re.findall(r"-?\d+(?:\.\d+)?", summary), (t, v)):
+        if not said_as(number, value):
+            problems.append(f"the sentence gives {number} for {value:.6g}")
+    report.check(f"{label}: the release and each margin are said once, rounded ({summary!r})", "; ".join(problems))
+
+
+def said_as(text: str, value: float) -> bool:
+    """Whether `text` is `value` rounded as a person reads it: whole from 100 up, else three significant
+    digits (no more digits than that, and the value within half a unit of the last digit shown)."""
+    digits = text.lstrip("-").replace(".", "").lstrip("0")
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    if abs(value) >= 100:
+        return decimals == 0 and abs(float(text) - value) <= 0.5
+    return len(digits) <= 3 and abs(float(text) - value) <= 0.5 * 10 ** -decimals + 1e-9
 
 
 def share_check(report: Report, browser, page, base: str, label: str, detail: dict, bodies: list[str]) -> None:
@@ -818,7 +1196,7 @@ def map_b_check(report: Report, page, base: str, label: str, bodies: list[str], 
     release = answer.get("release") or {}
     if drawn["ring"] != want_b or release.get("outcome") != want_b:
         problems.append(f"the ring says {drawn['ring']}, B's map {release.get('outcome')}, B's run {want_b}")
-    if release.get("summary") and release["summary"] not in drawn["words"]:
+    if release.get("outcome") and f": {release['outcome']}." not in drawn["words"]:
         problems.append(f"the B line under the map says {drawn['words']!r}")
     report.check(f"{name} ({len(drawn['b'])} dashed line(s), ring {drawn['ring']})", "; ".join(problems))
 
