@@ -55,6 +55,78 @@ import Testing
         #expect(shadow["opacity"] as? Double == 0.2 && shadow["radius"] as? Double == 12)
     }
 
+    func card(_ json: [String: Any], frame index: Int) throws -> [String: Any] {
+        let frames = try #require(json["frames"] as? [[String: Any]])
+        return try #require((frames[index]["layers"] as? [String: Any])?["card"] as? [String: Any])
+    }
+
+    func rect(_ value: Any?) -> [Double]? {
+        guard let rect = value as? [String: Double] else { return nil }
+        return [rect["x"] ?? .nan, rect["y"] ?? .nan, rect["width"] ?? .nan, rect["height"] ?? .nan]
+    }
+
+    /// No App Store golden stretches the card (issue 25): every card transform is one scale on
+    /// both axes, a == d, with no skew or translation, and the card's layout frame (its own `frame`,
+    /// else the layer's) scaled by it about its centre is its presentationFrame. Wire numbers are
+    /// each rounded to 5e-7, which an 844 pt side times a rounded scale turns into under 1e-3.
+    @Test(arguments: [
+        "appstore.card.highlight", "appstore.card.present", "appstore.card.interactiveDismiss",
+        "appstore.card.dismiss",
+    ])
+    func theGoldensNeverStretchTheCard(name: String) throws {
+        let json = try golden(name)
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        let described = try #require(rect(layers.first { $0["id"] as? String == "card" }?["frame"]))
+        let count = try #require(json["frames"] as? [Any]).count
+        for index in 0..<count {
+            let card = try card(json, frame: index)
+            let t = try #require(card["transform"] as? [String: Double])
+            #expect(
+                t["a"] == t["d"] && t["b"] == 0 && t["c"] == 0 && t["tx"] == 0 && t["ty"] == 0, "frame \(index): \(t)")
+            let f = rect(card["frame"]) ?? described
+            let s = t["a"] ?? .nan
+            expectClose(
+                try cardFrame(json, frame: index),
+                [f[0] + f[2] * (1 - s) / 2, f[1] + f[3] * (1 - s) / 2, f[2] * s, f[3] * s], 1e-3)
+        }
+    }
+
+    /// The present lays the card out from the pressed cell to the screen with no transform: the
+    /// layer is described at the pressed card, (20 + 7, 67 + 8.4 − 1, 336, 403.2), where the first
+    /// frame has it, and the last frame lays it out over the screen, 1 pt up.
+    @Test func presentGoldenLaysTheCardOut() throws {
+        let json = try golden("appstore.card.present")
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        expectClose(
+            try #require(rect(layers.first { $0["id"] as? String == "card" }?["frame"])), [27, 74.4, 336, 403.2])
+        #expect(try card(json, frame: 0)["frame"] == nil)
+        let last = try #require(json["frames"] as? [Any]).count - 1
+        expectClose(try #require(rect(try card(json, frame: last)["frame"])), [0, -1, 390, 844])
+        #expect(
+            try card(json, frame: last)["transform"] as? [String: Double] == [
+                "a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0,
+            ])
+    }
+
+    /// The interactive dismiss's example: the detail is laid out over the screen (the layer's
+    /// frame, so no `frame` is sent) and scaled; at frame 14 the finger has travelled 93.3 pt, so
+    /// 1 − 0.14 · 0.9333; the sample at y = 400 (frame 15) dismisses, and from there the card is
+    /// laid out at the shrunk screen, identity, going back to the cell.
+    @Test func interactiveDismissGoldenScalesThenLaysOut() throws {
+        let json = try golden("appstore.card.interactiveDismiss")
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        expectClose(try #require(rect(layers.first { $0["id"] as? String == "card" }?["frame"])), [0, 0, 390, 844])
+        let shrinking = try card(json, frame: 14)
+        #expect(shrinking["frame"] == nil)
+        let scale = try #require((shrinking["transform"] as? [String: Double])?["a"])
+        #expect(abs(scale - (1 - 0.14 * (100.0 * 14 / 15) / 100)) < 1e-6)
+        let crossing = try card(json, frame: 15)
+        expectClose(try #require(rect(crossing["frame"])), [0.07 * 390, 0.07 * 844, 0.86 * 390, 0.86 * 844])
+        #expect(crossing["transform"] as? [String: Double] == ["a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0])
+        let last = try #require(json["frames"] as? [Any]).count - 1
+        expectClose(try #require(rect(try card(json, frame: last)["frame"])), [20, 67, 350, 420])
+    }
+
     /// The scroll offset is a scene value on the wire (the samples keep their format):
     /// scrolled 50 pt down, the example drag enters the dismiss mode 50 pt late and reverses.
     @Test func theScrollOffsetTravelsAsASceneValue() throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// The per-frame `frame` member on the wire (openapi.yaml, `LayerState.frame`): written only where
 /// a state's layout frame differs from its layer's `frame`, so the presets that never re-lay out
-/// send none; the modal card, which re-lays out, sends its rect with an identity transform.
+/// send none; the modal card and the App Store card, which re-lay out, send their rects.
 @Suite struct LayoutFrameWireTests {
     static let examples = Fixtures.exampleRequests()
 
@@ -35,8 +35,21 @@ import Testing
                 #expect(Self.rect(laidOut) != described[id] ?? nil, "\(name): frame \(index), \(id)")
             }
         }
-        // yui.modalCard's card grows from half on every frame after the first; no other example re-lays out.
-        #expect(sent == (name == "yui.modalCard" ? frames.count - 1 : 0), "\(name)")
+        // yui.modalCard's card grows from half on every frame after the first; the App Store card grows
+        // from the pressed cell (present) or shrinks back from the shrunk screen (dismiss) on every
+        // frame after the first, and in the interactive dismiss's example is laid out over the screen
+        // (only scaled) until the sample at y = 400, frame 15 (0.25 s), dismisses it; the highlight only
+        // scales the cell; no other example re-lays out.
+        let expected =
+            switch name {
+            case "yui.modalCard", "appstore.card.present", "appstore.card.dismiss": frames.count - 1
+            case "appstore.card.interactiveDismiss": frames.count - 15
+            default: 0
+            }
+        #expect(sent == expected, "\(name)")
+        // The layer is described where layout puts it at the start: the first frame sends no frame.
+        let first = try #require(frames.first?["layers"] as? [String: [String: Any]])
+        #expect(first.values.allSatisfy { $0["frame"] == nil }, "\(name)")
     }
 
     @Test func theModalCardSendsItsRectUnstretched() throws {

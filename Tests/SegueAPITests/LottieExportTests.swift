@@ -85,22 +85,26 @@ import Testing
         #expect(times.first == 0 && times.last == Double(frames.count - 1))
     }
 
-    /// The modal card re-lays out: its rectangle's size is keyframed at each frame's `frame` (the
-    /// layer's own where a state sends none), its anchor at the size's centre, and its scale stays
-    /// 100 % on both axes, so no player stretches its corners.
-    @Test func aLayerThatReLaysOutKeyframesItsSizeNotItsScale() throws {
-        let body = try #require(Self.examples.first { $0.name == "yui.modalCard" }?.body)
+    /// The modal card and the App Store card in its present and dismiss re-lay out: the card's
+    /// rectangle's size is keyframed at each frame's `frame` (the layer's own where a state sends
+    /// none), its anchor at the size's centre, and its scale stays 100 % on both axes, so no player
+    /// stretches its corners.
+    @Test(arguments: ["yui.modalCard", "appstore.card.present", "appstore.card.dismiss"])
+    func aLayerThatReLaysOutKeyframesItsSizeNotItsScale(name: String) throws {
+        let body = try #require(Self.examples.first { $0.name == name }?.body)
         let answer = try post(body)
         var request = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
         request["output"] = "lottie"
         let lottie = try post(Array(try JSONSerialization.data(withJSONObject: request)))
-        let described = try #require((answer["layers"] as? [[String: Any]])?.first?["frame"] as? [String: Double])
+        let described = try #require(
+            (answer["layers"] as? [[String: Any]])?.first { $0["id"] as? String == "card" }?["frame"]
+                as? [String: Double])
         let sizes = try #require(answer["frames"] as? [[String: Any]]).map { frame -> [Double?] in
             let card = (frame["layers"] as? [String: [String: Any]])?["card"]
             let f = card?["frame"] as? [String: Double] ?? described
             return [f["width"], f["height"]]
         }
-        let card = try #require((lottie["layers"] as? [[String: Any]])?.first)
+        let card = try #require((lottie["layers"] as? [[String: Any]])?.first { $0["nm"] as? String == "card" })
         func keyframes(_ property: Any?) -> [[Double]] {
             ((property as? [String: Any])?["k"] as? [[String: Any]] ?? []).map { $0["s"] as? [Double] ?? [] }
         }

@@ -6,6 +6,10 @@ import SegueMath
 /// goes from the shrunken screen to the cell's identity frame on a 0.6 s, ζ 0.7
 /// UIKit spring, animating visible rects directly so the original's first-frame
 /// jump is not copied (§14.20). The blur fades out on the same spring.
+///
+/// The card is laid out at that rect with no transform, as the original's container
+/// constraints lay it out (AppStoreiOS11InteractiveTransition `DismissCardAnimator`), so
+/// its content and corners are not stretched.
 struct AppStoreDismiss: Preset {
     let description = PresetDescription(
         id: "appstore.card.dismiss", title: "App Store card dismiss (phase 5 of 5)",
@@ -28,13 +32,15 @@ struct AppStoreDismiss: Preset {
             dampingRatio: parameters[AppStoreParameters.Keys.dismissDampingRatio])
     }
 
-    /// The card at spring progress `x`: its visible rect from `from` to the cell's frame
-    /// and its visible radius from `fromRadius` to the cell's, the blur from 1 to 0.
+    /// The card at spring progress `x`: laid out from `from` to the cell's frame with no
+    /// transform (the original animates its container's constraints, DismissCardAnimator), so
+    /// its visible rect is that frame and its radius, from `fromRadius` to the cell's, is its
+    /// visible radius; the blur from 1 to 0.
     static func state(
         _ x: Double, from: Rect, fromRadius: Double, scene: AppStoreScene, radius: Double
     ) -> AppStoreState {
         AppStoreState(
-            visibleRect: Rect.interpolate(from: from, to: scene.cardFrame, fraction: x),
+            frame: Rect.interpolate(from: from, to: scene.cardFrame, fraction: x),
             cornerRadius: fromRadius + (radius - fromRadius) * x, isCell: false, backdropOpacity: 1 - x)
     }
 
@@ -44,7 +50,8 @@ struct AppStoreDismiss: Preset {
         let radius = parameters[AppStoreParameters.Keys.cornerRadius]
         let from = AppStoreScene.scaled(scene.bounds, by: parameters[AppStoreParameters.Keys.shrinkScale])
         return try TapTransition(
-            presetID: description.id, layers: AppStoreState.layerDescriptions(scene), easing: Self.spring(parameters),
+            presetID: description.id, layers: AppStoreState.layerDescriptions(scene, card: from),
+            easing: Self.spring(parameters),
             state: { x in Self.state(x, from: from, fromRadius: radius, scene: scene, radius: radius).layers(scene) },
             settled: AppStoreState.cellAtRest(scene, radius: radius).layers(scene)
         ).simulate(input)

@@ -66,12 +66,15 @@ struct AppStoreHighlight: Preset {
         /// The card at `time`; the progress is how far it is pressed.
         func look(at time: Double) -> Look {
             let scale = Self.scale(at: time, down: down, up: up, pressed: pressed, easing: easing)
+            // The press is a real transform on the cell, laid out where it is (AppStoreiOS11InteractiveTransition:
+            // `self.transform = .init(scaleX: 0.96, y: 0.96)`).
             var state = AppStoreState.cellAtRest(scene)
-            state.visibleRect = AppStoreScene.scaled(scene.cardFrame, by: scale)
+            state.scale = scale
             return Look(layers: state.layers(scene), progress: change == 0 ? 0 : (1 - scale) / change)
         }
         return try InteractiveTransition(
-            presetID: description.id, layers: AppStoreState.layerDescriptions(scene), gesture: gesture, dragging: look,
+            presetID: description.id, layers: AppStoreState.layerDescriptions(scene, card: scene.cardFrame),
+            gesture: gesture, dragging: look,
             decision: decision(gesture.track, release: gesture.release, progress: look(at: up).progress),
             completed: up + easing.duration, settling: look,
             settled: Look(layers: AppStoreState.cellAtRest(scene).layers(scene), progress: 0)

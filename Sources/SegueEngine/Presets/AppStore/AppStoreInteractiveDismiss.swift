@@ -178,7 +178,7 @@ struct AppStoreInteractiveDismiss: Preset {
         events.append(SimulationEvent(time: end, type: drive.crossing != nil ? .finished : .cancelled))
         return Simulation(
             presetID: description.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
-            layers: AppStoreState.layerDescriptions(scene),
+            layers: AppStoreState.layerDescriptions(scene, card: scene.bounds),
             decision: decision(drive, track: track, time: releaseTime, scene: scene, parameters: parameters),
             events: events, frames: frames)
     }
