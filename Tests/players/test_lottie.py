@@ -15,10 +15,11 @@ mask (the mask's rect under the layer's transform) and by the window (where the 
 across one axis, the other axis's sides need only lie within, as rounded corners pull them in).
 A mask's rect is placed by the state's layout `frame` (the layer description's when it sends none).
 
-A layer whose size changes by layout in the original (the modal card's card) is also rendered at
-the frame where its height differs most from its description's, and must not be stretched: a
-rounded rectangle's corner reaches as far down its side as along its top edge, whatever its
-radius (a vertical stretch by d makes the first d times the second).
+A layer whose size changes by layout in the original (the modal card's card, the App Store card)
+is also rendered at the frame where its height differs most from its description's, and must not
+be stretched: at that frame and at each of the 5, wherever the whole layer is in the window and its
+corner at least 8 px, a rounded rectangle's corner reaches as far down its side as along its top
+edge, whatever its radius (a vertical stretch by d makes the first d times the second).
 
 rlottie is the player: nothing here draws a frame. Prints one line per preset, then
 `N passed, M failed`.
@@ -43,10 +44,21 @@ from segue_kit import EXAMPLES_DIR, Report, start_or_exit  # noqa: E402
 FRAMES = 5
 TOLERANCE = 1.0
 # Layers whose size changes by layout in the original, which the export may not stretch: the modal
-# card's card (its height constraint changes between stages, YUI's ModalCardView).
-RESIZED_BY_LAYOUT = {"yui.modalCard": {"card"}}
-# How far, in px, a corner's reach along its two edges may differ (anti-aliasing on each).
-CORNER_TOLERANCE = 2.0
+# card's card (its height constraint changes between stages, YUI's ModalCardView), and the App
+# Store card, whose container's constraints grow it to the screen and back
+# (AppStoreiOS11InteractiveTransition's PresentCardAnimator and DismissCardAnimator) and whose
+# only transforms, the press and the interactive shrink, scale both axes alike.
+RESIZED_BY_LAYOUT = {
+    "yui.modalCard": {"card"},
+    **{f"appstore.card.{phase}": {"card"} for phase in ("highlight", "present", "interactiveDismiss", "dismiss")},
+}
+# The smallest corner, px, whose reach along its two edges tells a stretch apart from anti-aliasing
+# (a smaller one lies in the rows the straight edges' anti-aliasing covers).
+CORNER_MINIMUM = 8.0
+# How far, in px, a corner's reach along its two edges may differ (anti-aliasing on each), and how
+# near its straight side the edge must come to have reached it.
+CORNER_TOLERANCE = 1.0
+CORNER_DEPTH = 0.5
 
 
 def post(base: str, body: dict) -> dict:
@@ -69,20 +81,43 @@ def transformed_box(frame: dict, transform: dict, rect: dict) -> tuple[float, fl
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def corner_reach(image) -> tuple[int, int]:
-    """How far the top-left corner of the shape in `image` (its pixels at least half opaque)
-    reaches: down its left side (the first row whose leftmost opaque pixel is at the shape's left
-    edge) and along its top edge (the first column whose topmost opaque pixel is at its top edge),
-    in px from the corner. Alike for a corner of any radius; a vertical stretch by d makes the
-    first d times the second."""
-    alpha = image.getchannel("A").point(lambda a: 255 if a >= 128 else 0)
+def corner_reach(image, depth: float = CORNER_DEPTH) -> tuple[float, float]:
+    """How far the top-left corner of the shape in `image` reaches down its left side and along its
+    top edge, in px from the shape's sides: where its edge first comes within `depth` px of the
+    straight side. Read from coverage, not from whole pixels: a row's missing alpha (1 − α summed
+    across the shape's left half) is how far in its edge lies, less the straight side's own (the
+    middle row's), and likewise down a column; the sides are placed to a fraction of a pixel the
+    same way. Alike for a corner of any radius; a vertical stretch by d makes the first about d
+    times the second."""
+    alpha = image.getchannel("A")
     box = alpha.getbbox()
     if box is None:
-        return 0, 0
+        return 0.0, 0.0
     left, top, right, bottom = box
-    down = next((y - top for y in range(top, bottom) if alpha.getpixel((left, y))), bottom - top)
-    across = next((x - left for x in range(left, right) if alpha.getpixel((x, top))), right - left)
-    return down, across
+    pixels = alpha.load()
+    middle_x, middle_y = (left + right) // 2, (top + bottom) // 2
+
+    def row_gap(y: int) -> float:
+        return sum(1 - pixels[x, y] / 255 for x in range(left, middle_x))
+
+    def column_gap(x: int) -> float:
+        return sum(1 - pixels[x, y] / 255 for y in range(top, middle_y))
+
+    side, edge = row_gap(middle_y), column_gap(middle_x)
+
+    def reach(gap, start: int, stop: int, straight: float, origin: float) -> float:
+        previous = None
+        for i in range(start, stop):
+            inset = gap(i) - straight
+            if inset <= depth:
+                if previous is None:
+                    return max(0.0, i + 0.5 - origin)
+                return i - 0.5 + (previous - depth) / (previous - inset) - origin
+            previous = inset
+        return stop - origin
+
+    # The sides, to a fraction of a pixel: the first pixel column (row) plus what it misses.
+    return (reach(row_gap, top, middle_y, side, top + edge), reach(column_gap, left, middle_x, edge, left + side))
 
 
 def intersect(a, b):
@@ -158,11 +193,14 @@ def check(report: Report, base: str, request: dict, answer: dict, tolerance: flo
             if difference > allowed + 1e-9:
                 problems.append(f"{name} at frame {index}: rendered {box}, expected "
                                 f"{tuple(round(v, 2) for v in expected)}")
-            if resized and index == tallest:
+            t = state["transform"]
+            corner = state["cornerRadius"] * abs(t["a"] * t["d"] - t["b"] * t["c"]) ** 0.5
+            inside = expected == shape
+            if resized and (index == tallest or (inside and corner >= CORNER_MINIMUM)):
                 down, across = corner_reach(image)
                 if abs(down - across) > CORNER_TOLERANCE:
-                    problems.append(f"{name} at frame {index}: stretched, its corner reaches {down} px down and "
-                                    f"{across} px across (corner radius {state['cornerRadius']:g})")
+                    problems.append(f"{name} at frame {index}: stretched, its corner reaches {down:.2f} px down "
+                                    f"and {across:.2f} px across (corner radius {state['cornerRadius']:g})")
     keyframes = lottie.get("segue", {}).get("keyframes")
     label = f"tolerance {tolerance}" if tolerance is not None else "a keyframe on every frame"
     report.check(f"{answer['preset']} ({label}, {keyframes} keyframes, {len(json.dumps(lottie))} bytes): "
