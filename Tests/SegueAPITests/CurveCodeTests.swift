@@ -12,10 +12,7 @@ import Testing
 
     func code(_ curve: String, extra: String = "") throws -> [String: Any] {
         let body = #"{"curve":\#(curve),"code":true\#(extra)}"#
-        let response = service.respond(
-            to: HTTPRequest(
-                method: .post, path: "/v1/curves", headers: ["Content-Type": "application/json"],
-                body: Array(body.utf8)))
+        let response = service.curves(body)
         #expect(response.status.code == 200, "\(String(decoding: response.body, as: UTF8.self))")
         let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
         return try #require(object?["code"] as? [String: Any])
@@ -154,10 +151,7 @@ import Testing
         }
         // The duration is Core Animation's settling duration, which the answer reports.
         let body = #"{"curve":{"type":"spring","mass":1,"stiffness":100,"damping":10}}"#
-        let answer = service.respond(
-            to: HTTPRequest(
-                method: .post, path: "/v1/curves", headers: ["Content-Type": "application/json"], body: Array(body.utf8)
-            ))
+        let answer = service.curves(body)
         let duration = try #require(
             (try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])?["duration"] as? Double)
         let inner = function.dropFirst("linear(".count).dropLast()
@@ -198,10 +192,7 @@ import Testing
     ])
     func theCSSLinearListKeepsItsPromiseOf0Point001(curve: String) throws {
         let body = #"{"curve":\#(curve),"code":true}"#
-        let response = service.respond(
-            to: HTTPRequest(
-                method: .post, path: "/v1/curves", headers: ["Content-Type": "application/json"],
-                body: Array(body.utf8)))
+        let response = service.curves(body)
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         let spring = try #require(answer["spring"] as? [String: Any])
         let (mass, stiffness, damping, velocity) = (
@@ -246,10 +237,7 @@ import Testing
 
     @Test func withoutCodeTheAnswerHasNoCodeMember() throws {
         let body = #"{"curve":{"type":"named","name":"easeIn"}}"#
-        let response = service.respond(
-            to: HTTPRequest(
-                method: .post, path: "/v1/curves", headers: ["Content-Type": "application/json"], body: Array(body.utf8)
-            ))
+        let response = service.curves(body)
         let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
         #expect(object?["code"] == nil)
     }

@@ -12,4 +12,12 @@ extension SegueService {
         }
         return respond(to: HTTPRequest(method: .post, path: "/v1/simulate", headers: headers, body: body))
     }
+
+    /// `POST /v1/curves` with `body`, a JSON text.
+    func curves(_ body: String) -> HTTPResponse {
+        respond(
+            to: HTTPRequest(
+                method: .post, path: "/v1/curves", headers: ["Content-Type": "application/json"], body: Array(body.utf8)
+            ))
+    }
 }

@@ -259,10 +259,7 @@ import Testing
     @Test(arguments: cases)
     func everySpringSnippetRunsTheSampledMotion(_ spring: Case) throws {
         let body = #"{"curve":\#(spring.curve),"code":true,"frameRate":60,"from":\#(Self.from),"to":\#(Self.to)}"#
-        let response = service.respond(
-            to: HTTPRequest(
-                method: .post, path: "/v1/curves", headers: ["Content-Type": "application/json"],
-                body: Array(body.utf8)))
+        let response = service.curves(body)
         try #require(response.status.code == 200, "\(String(decoding: response.body, as: UTF8.self))")
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         let samples = try #require(answer["samples"] as? [[String: Double]])
@@ -351,10 +348,7 @@ import Testing
     ])
     func theUIKitDurationBuildsBackTheStiffness(curve: String, stiffness: Double) throws {
         let body = #"{"curve":\#(curve),"code":true}"#
-        let response = service.respond(
-            to: HTTPRequest(
-                method: .post, path: "/v1/curves", headers: ["Content-Type": "application/json"],
-                body: Array(body.utf8)))
+        let response = service.curves(body)
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         let spring = try #require(answer["spring"] as? [String: Any])
         let uikit = try #require(spring["uikit"] as? [String: Double])
@@ -362,10 +356,7 @@ import Testing
         // The member, posted back as a UIKit spring.
         let back =
             #"{"curve":{"type":"spring","duration":\#(uikit["duration"] ?? 0),"dampingRatio":\#(uikit["dampingRatio"] ?? 0),"initialVelocity":\#(velocity)}}"#
-        let reread = service.respond(
-            to: HTTPRequest(
-                method: .post, path: "/v1/curves", headers: ["Content-Type": "application/json"],
-                body: Array(back.utf8)))
+        let reread = service.curves(back)
         let rereadSpring = try #require(
             (try JSONSerialization.jsonObject(with: Data(reread.body)) as? [String: Any])?["spring"] as? [String: Any])
         let built = try #require(rereadSpring["stiffness"] as? Double)

@@ -80,11 +80,7 @@ import Testing
         #expect(close(described, Rect(x: 27, y: 74.4, width: 336, height: 403.2)))
         for frame in simulation.frames.dropLast() {
             let t = frame.time
-            let x = t >= duration ? 1 : spring.progress(at: t).value
-            let linear = min(t / (0.6 * duration), 1)
-            let width = 336 + (390 - 336) * linear
-            let height = 403.2 + (844 - 403.2) * linear
-            let expected = Rect(x: (390 - width) / 2, y: 75.4 * (1 - x) - 1, width: width, height: height)
+            let expected = AppStorePresetTests.presentedCard(at: t, duration: duration, spring: spring)
             expectLaidOut(try card(frame), at: expected, scale: 1, shows: expected, "t = \(t)")
         }
         let last = try #require(simulation.frames.last)

@@ -7,6 +7,17 @@ import Testing
 /// seed-transitions.md §9 and scene F (§15.7), computed here from the formulas, not
 /// read back from the engine.
 @Suite struct AppStorePresetTests {
+    /// Scene F's presented card at `t`: its top on the spring from the pressed card's (1 pt higher
+    /// than the cell at 0.96) to 0, its width and height linear from 336 × 403.2 to the screen
+    /// over 0.6·`duration`, centred across.
+    static func presentedCard(at t: Double, duration: Double, spring: Spring) -> Rect {
+        let x = t >= duration ? 1 : spring.progress(at: t).value
+        let linear = min(t / (0.6 * duration), 1)
+        let width = 336 + (390 - 336) * linear
+        let height = 403.2 + (844 - 403.2) * linear
+        return Rect(x: (390 - width) / 2, y: 75.4 * (1 - x) - 1, width: width, height: height)
+    }
+
     static let window = Size(width: 390, height: 844)
     /// Scene F's card 0: width W − 2·20, height 1.2·width, at (20, 67).
     static let card = Rect(x: 20, y: 67, width: 390 - 2 * 20, height: 1.2 * (390 - 2 * 20))
@@ -169,11 +180,8 @@ import Testing
         #expect(simulation.frames[0].layers[Self.backdropIndex].opacity == 0)
         for frame in simulation.frames.dropLast() {
             let t = frame.time
-            let x = t >= duration ? 1 : spring.progress(at: t).value
             let linear = min(t / (0.6 * duration), 1)
-            let width = 336 + (390 - 336) * linear
-            let height = 403.2 + (844 - 403.2) * linear
-            let expected = Rect(x: (390 - width) / 2, y: 75.4 * (1 - x) - 1, width: width, height: height)
+            let expected = Self.presentedCard(at: t, duration: duration, spring: spring)
             #expect(close(card(frame).presentationFrame, expected, 1e-9), "t = \(t)")
             #expect(close(card(frame).cornerRadius, 16 * (1 - linear), 1e-9))
             let blur = t >= 0.5 ? 1 : CubicBezier.easeInEaseOut.value(at: t / 0.5)
