@@ -36,7 +36,7 @@ public struct CurvesQuery: Sendable, Hashable {
     public static let minimumDuration = 0.001
     /// The smallest mass or stiffness of a physical spring. The damping ratio is
     /// c / (2·√(k·m)); with both at 1e-200 the product underflows to 0 and the ratio is
-    /// infinite (issue 26 answered 500). From 1e-6 up to the 1e12 magnitude cap the
+    /// infinite (the request answered 500 before this minimum). From 1e-6 up to the 1e12 magnitude cap the
     /// product stays within 1e-12…1e24.
     public static let minimumMassOrStiffness = 1e-6
     /// `frameRate` when the request names none: a 60 Hz display.

@@ -22,7 +22,8 @@ public struct WebKeyframes: Sendable {
 
     public struct Keyframe: Sendable, Equatable {
         public var offset: Double
-        /// The layer's box, `left`, `top`, `width`, `height` in px, from its state's frame.
+        /// The layer's box, `left`, `top`, `width`, `height` in px, from its state's frame; empty
+        /// for a layer that never re-lays out (`Layer.relaidOut`).
         public var box: [String]
         public var transform: String
         public var opacity: String
@@ -49,17 +50,18 @@ public struct WebKeyframes: Sendable {
         let span = simulation.duration
         layers = simulation.layers.enumerated().map { index, layer in
             // By position: the frames list their layers one for one, in order (the JSON answer's check).
+            let relaidOut = simulation.frames.contains {
+                index < $0.layers.count && $0.layers[index].frame != layer.frame
+            }
             let keyframes = simulation.frames.compactMap { frame -> Keyframe? in
                 guard index < frame.layers.count else { return nil }
                 let state = frame.layers[index]
                 let offset = span > 0 ? min(max((frame.time - start) / span, 0), 1) : 0
-                return Self.keyframe(state, offset: offset)
+                return Self.keyframe(state, offset: offset, box: relaidOut)
             }
             return Layer(
                 description: layer, color: LayerPaint.css(LayerPaint.fill(layer, index: index)), keyframes: keyframes,
-                relaidOut: simulation.frames.contains {
-                    index < $0.layers.count && $0.layers[index].frame != layer.frame
-                })
+                relaidOut: relaidOut)
         }
     }
 
@@ -67,7 +69,9 @@ public struct WebKeyframes: Sendable {
         text.string(value.isFinite ? value : 0)
     }
 
-    static func keyframe(_ state: LayerState, offset: Double) -> Keyframe {
+    /// One keyframe of `state`; its `box` only when `box` is set (a layer that re-lays out), so a
+    /// layer that never does costs no box strings.
+    static func keyframe(_ state: LayerState, offset: Double, box: Bool) -> Keyframe {
         let t = state.transform
         let matrix = [t.a, t.b, t.c, t.d, t.tx, t.ty].map(number).joined(separator: ", ")
         var clip = "none"
@@ -90,7 +94,7 @@ public struct WebKeyframes: Sendable {
         }
         let f = state.frame
         return Keyframe(
-            offset: offset, box: [f.x, f.y, f.width, f.height].map { number($0) + "px" },
+            offset: offset, box: box ? [f.x, f.y, f.width, f.height].map { number($0) + "px" } : [],
             transform: "matrix(\(matrix))", opacity: number(state.opacity),
             borderRadius: number(state.cornerRadius) + "px", clipPath: clip, boxShadow: shadow)
     }

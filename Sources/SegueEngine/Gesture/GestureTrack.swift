@@ -28,6 +28,14 @@ public struct GestureTrack: Sendable, Hashable {
     /// last sample). In a multi-stroke track, the last stroke's.
     public let release: GestureSample?
 
+    /// The sample before the release, the last one a pan handler moved the screen for: UIKit's
+    /// handlers update on `began` and `changed`, and on `ended` (or `cancelled`) read the
+    /// recognizer and animate from the screen as it is. Nil without a release. (A release is the
+    /// last sample and its stroke opens with a `began`, so one always precedes it.)
+    public var lastFollowed: GestureSample? {
+        release == nil ? nil : samples[samples.count - 2]
+    }
+
     /// Indices of the `began` samples that start each stroke: `[0]` for a single-stroke track.
     /// Kept so a per-frame lookup of a time's stroke is a binary search, not a walk back.
     private let strokeBegins: [Int]

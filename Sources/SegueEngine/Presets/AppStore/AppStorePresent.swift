@@ -72,26 +72,27 @@ struct AppStorePresent: Preset {
         // The original animates the card container's top, width and height constraints
         // (PresentCardAnimator), so the detail card is laid out at each of these frames with no
         // transform: it re-lays out as it grows rather than stretching.
-        func frame(at time: Double) -> Rect {
-            let x = plan.spring.fraction(at: time)
-            let linear = min(max(time / plan.expandDuration, 0), 1)
+        // `x`: the spring's progress (the top); `linear`: the size's, over the expand duration.
+        func frame(x: Double, linear: Double) -> Rect {
             let width = plan.from.width + (screenWidth - plan.from.width) * linear
             let height = plan.from.height + (screenHeight - plan.from.height) * linear
             let top = plan.from.minY * (1 - x) + topOffset
             return Rect(x: (screenWidth - width) / 2, y: top, width: width, height: height)
         }
         func look(at time: Double) -> Look {
+            let x = plan.spring.fraction(at: time)
             let linear = min(max(time / plan.expandDuration, 0), 1)
             let state = AppStoreState(
-                frame: frame(at: time), cornerRadius: radius * (1 - linear), isCell: false,
+                frame: frame(x: x, linear: linear), cornerRadius: radius * (1 - linear), isCell: false,
                 backdropOpacity: blur.fraction(at: time))
-            return Look(layers: state.layers(scene), progress: plan.spring.fraction(at: time))
+            return Look(layers: state.layers(scene), progress: x)
         }
         let settled = AppStoreState(
             frame: Rect(x: 0, y: topOffset, width: screenWidth, height: screenHeight), cornerRadius: 0,
             isCell: false, backdropOpacity: 1)
         return try TapTransition(
-            presetID: description.id, layers: AppStoreState.layerDescriptions(scene, card: frame(at: 0)),
+            presetID: description.id,
+            layers: AppStoreState.layerDescriptions(scene, card: frame(x: plan.spring.fraction(at: 0), linear: 0)),
             duration: max(plan.duration, AppStoreConstants.blurDuration),
             animating: look, settled: settled.layers(scene)
         ).simulate(input)

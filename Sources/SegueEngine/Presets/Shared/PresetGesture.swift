@@ -7,12 +7,11 @@ import SegueMath
 struct PresetGesture {
     let track: GestureTrack
     let release: GestureSample
-    /// The last sample the screen followed: the one before the release. The originals' pan
-    /// handlers move the screen on `began` and `changed` only; on `ended` (or `cancelled`) they
-    /// read the recognizer for the decision and call finish or cancel, which animate from the
-    /// screen as it is (Foltányi's InstagramTransition, UIPercentDrivenInteractiveTransition's
-    /// finish and cancel, the YUI gallery's handlers). So the lift-off point is read by the
-    /// rules but never shown.
+    /// The last sample the screen followed (`GestureTrack.lastFollowed`). The originals' handlers
+    /// read the recognizer on `ended` for the decision and call finish or cancel, which animate
+    /// from the screen as it is (Foltányi's InstagramTransition, UIPercentDrivenInteractiveTransition's
+    /// finish and cancel, the YUI gallery's handlers): the lift-off point is read by the rules but
+    /// never shown.
     let lastFollowed: GestureSample
     let estimator: VelocityEstimator
     /// How the finger is read between samples (`touchResampling`).
@@ -24,13 +23,12 @@ struct PresetGesture {
         guard let track = input.gesture else {
             throw SimulationError.gestureRequired
         }
-        guard let release = track.release else {
+        guard let release = track.release, let lastFollowed = track.lastFollowed else {
             throw SimulationError.gestureNeverEnds(otherwise: nil)
         }
         self.track = track
         self.release = release
-        // A release is a track's last sample and its stroke opens with a `began`, so one precedes it.
-        lastFollowed = track.samples[track.samples.count - 2]
+        self.lastFollowed = lastFollowed
         estimator = input.parameters[SharedKeys.velocityEstimator]
         resampling = input.parameters[SharedKeys.touchResampling]
     }

@@ -126,7 +126,7 @@ enum TouchwondersDriver {
             // The library updates the interaction on `.changed`; on `.ended` it reads the velocity and the
             // fraction the last update left, and animates from there: the lift-off point is never shown.
             let released = model.dragged(
-                from: grab, stroke: stroke, isFirst: index == 0, at: Self.lastFollowed(stroke).time)
+                from: grab, stroke: stroke, isFirst: index == 0, at: stroke.lastFollowed?.time ?? release.time)
             let velocity = stroke.velocity(at: release.time, using: estimator).velocity
             let translation = stroke.translation(at: release.time)
             let prefix = strokes.count > 1 ? "stroke \(index + 1) of \(strokes.count): " : ""
@@ -166,7 +166,7 @@ enum TouchwondersDriver {
                     let isFirst = segment.stroke.began == track.began
                     let state = model.dragged(
                         from: segment.grab, stroke: segment.stroke, isFirst: isFirst,
-                        at: min(time, Self.lastFollowed(segment.stroke).time))
+                        at: min(time, segment.stroke.lastFollowed?.time ?? time))
                     return SimulationFrame(
                         time: time, phase: .interactive, progress: state.fraction,
                         layers: model.layers(state, settled: nil))
@@ -189,11 +189,6 @@ enum TouchwondersDriver {
         return Simulation(
             presetID: model.id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,
             layers: layers, decision: last.decision, events: events, frames: frames)
-    }
-
-    /// The stroke's sample before its release: the last one the screen followed.
-    static func lastFollowed(_ stroke: GestureTrack) -> GestureSample {
-        stroke.samples[max(stroke.samples.count - 2, 0)]
     }
 
     /// How many of `segments` (in time order, as their strokes are) have begun by `time`: a binary
