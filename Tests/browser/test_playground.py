@@ -723,9 +723,9 @@ def truths(report: Report, browser, base: str, decisions: bool, artifacts: Path)
 
 
 def dropped_socket_check(report: Report, page, base: str) -> None:
-    """A drive socket that closes mid-drag (a proxy's timeout, a restart; this server's own
-    connection timeout cuts one after 10 s) loses nothing: the drag goes on over a new socket, and
-    the run is POST /v1/simulate's answer for the whole gesture."""
+    """A drive socket that closes mid-drag (a proxy's timeout, a replica's restart) loses nothing:
+    the drag goes on over a new socket, and the run is POST /v1/simulate's answer for the whole
+    gesture."""
     page.evaluate("window.scrollTo(0, 0)")
     stage = page.locator("#stage").bounding_box()
     scale = page.evaluate("window.playground.scale")
