@@ -14,12 +14,14 @@ import Synchronization
 /// each connection over with `MHD_add_connection`.
 ///
 /// At the limit, a client waiting in the queue makes the listener close the connection that
-/// lags furthest behind, if one lags by the eviction grace (`RequestDeadlines.evictLaggard`):
+/// lags furthest behind, if one lags by the eviction grace (`RequestDeadlines.makeRoom`):
 /// one idle between requests, trickling its head, or sending its body under the minimum
-/// rate. nginx closes idle keep-alive connections the same way when it runs out; closing
-/// tricklers too is what lets a real client be answered while hundreds of them hold every
-/// slot, instead of after their deadlines. When no connection may be closed (all are being
-/// served or make progress), the client waits in the queue until one ends.
+/// rate; when none lags, the body that would take longest to finish at its rate so far.
+/// nginx closes idle keep-alive connections the same way when it runs out; closing
+/// tricklers and the slowest bodies too is what lets a real client be answered while
+/// hundreds of them hold every slot, instead of after their deadlines. When no connection
+/// may be closed (all are being served, just began, or are about to finish their body),
+/// the client waits in the queue until one ends.
 final class Listener: Sendable {
     /// The port bound (the real one when asked for port 0).
     let port: Int
@@ -158,11 +160,12 @@ final class Listener: Sendable {
         while !stopping.load(ordering: .relaxed) {
             // Wait until a client is in the queue.
             guard waitForClient() else { continue }
-            if deadlines.holdingSlots >= limit {
-                // Every slot is taken: close the worst laggard, or let the client wait.
-                if !deadlines.evictLaggard(at: WatchedConnection.now()) {
-                    pause(milliseconds: Self.recheckMilliseconds)
-                }
+            // Every slot is taken: close the worst laggard or the slowest body and take the client
+            // in its place at once (attackers that reconnect as fast as they are closed keep the
+            // queue full, and each extra turn of the loop delays the real client behind them),
+            // or let the client wait.
+            if deadlines.holdingSlots >= limit, !deadlines.makeRoom(at: WatchedConnection.now()) {
+                pause(milliseconds: Self.recheckMilliseconds)
                 continue
             }
             if deadlines.open >= daemonLimit {

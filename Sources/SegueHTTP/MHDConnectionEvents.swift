@@ -33,7 +33,10 @@ enum MHDConnectionEvents {
     /// is then never read, so no body deadline may run.
     static func headArrived(on connection: OpaquePointer, answered: Bool) {
         guard let watched = watched(connection) else { return }
-        watched.headArrived(now: WatchedConnection.now())
+        // The dispatcher refuses a Content-Length that is not a plain decimal before any body is read.
+        let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+            .flatMap { Int64(String(cString: $0)) }
+        watched.headArrived(now: WatchedConnection.now(), declaredLength: declared)
         if answered {
             watched.bodyComplete()
         }

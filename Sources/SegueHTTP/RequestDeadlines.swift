@@ -6,7 +6,7 @@ import Synchronization
 /// the connection timeout, head and body within the request timeout, and a body at the
 /// minimum rate; a connection that misses one is shut down. It also keeps the count of open
 /// connections the `Listener` admits against, and names the connection to close when a new
-/// client finds every slot taken.
+/// client finds every slot taken (`makeRoom`).
 ///
 /// Why: libmicrohttpd's `MHD_OPTION_CONNECTION_TIMEOUT` is an idle timeout. Every byte
 /// received resets it (`MHD_update_last_activity_`, connection.c, 0.9.75), so a client
@@ -112,20 +112,27 @@ final class RequestDeadlines: Sendable {
         }
     }
 
-    /// Shuts down the connection that lags furthest behind at `now`, to make room for a new
-    /// client at the connection limit; false when none may be closed (every connection is
-    /// being served, or makes progress, or only just began).
-    func evictLaggard(at now: Int64) -> Bool {
+    /// Shuts down one connection at `now` to make room for a new client at the connection
+    /// limit: the one that lags furthest behind, or when none lags, the body that would take
+    /// longest to finish at its rate so far (`RequestProgress.projectedBodySeconds`). False
+    /// when none may be closed: every connection is being served, makes progress on a body
+    /// about to end, or only just began.
+    func makeRoom(at now: Int64) -> Bool {
         state.withLock { state in
             var laggard: (connection: WatchedConnection, lag: Int64)?
+            var slowest: (connection: WatchedConnection, seconds: Double)?
             for connection in state.watched.values {
-                guard let lag = connection.lag(at: now, against: policy) else { continue }
-                if lag > laggard?.lag ?? Int64.min {
-                    laggard = (connection, lag)
+                if let lag = connection.lag(at: now, against: policy) {
+                    if lag > laggard?.lag ?? Int64.min { laggard = (connection, lag) }
+                } else if laggard == nil, let seconds = connection.projectedBodySeconds(at: now, against: policy),
+                    seconds > slowest?.seconds ?? -1
+                {
+                    slowest = (connection, seconds)
                 }
             }
-            laggard?.connection.cut()
-            return laggard != nil
+            guard let closing = laggard?.connection ?? slowest?.connection else { return false }
+            closing.cut()
+            return true
         }
     }
 

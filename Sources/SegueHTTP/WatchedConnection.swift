@@ -20,9 +20,10 @@ final class WatchedConnection: Sendable {
         progress = Mutex(RequestProgress(connectedAt: now))
     }
 
-    /// The request head is complete (libmicrohttpd called the access handler) at `now`.
-    func headArrived(now: Int64) {
-        progress.withLock { $0.headArrived(at: now) }
+    /// The request head is complete (libmicrohttpd called the access handler) at `now`,
+    /// declaring a body of `declaredLength` bytes (nil when chunked or absent).
+    func headArrived(now: Int64, declaredLength: Int64?) {
+        progress.withLock { $0.headArrived(at: now, declaredLength: declaredLength) }
     }
 
     /// `count` body bytes arrived.
@@ -59,6 +60,13 @@ final class WatchedConnection: Sendable {
     func lag(at now: Int64, against policy: DeadlinePolicy) -> Int64? {
         guard !wasCut else { return nil }
         return progress.withLock { $0.lag(at: now, against: policy) }
+    }
+
+    /// How long the rest of its body would take, if it may be closed to make room (see
+    /// `RequestProgress.projectedBodySeconds`); nil once cut.
+    func projectedBodySeconds(at now: Int64, against policy: DeadlinePolicy) -> Double? {
+        guard !wasCut else { return nil }
+        return progress.withLock { $0.projectedBodySeconds(at: now, against: policy) }
     }
 
     /// Shuts the socket down for reading and writing; the connection's thread then sees end

@@ -138,4 +138,32 @@ import Testing
         rateOne.minBodyRate = 1
         #expect(progress.lag(at: 3600 * second, against: rateOne) == nil)
     }
+
+    /// The projection is the rest of the body at the average rate so far: 4 000 000 bytes
+    /// declared, 2 000 in after 2 s (1 000 B/s), leave 3 998 s. Before the 0.25 s body grace
+    /// there is no judgement; a chunked body, or one with no bytes yet, projects to infinity;
+    /// one whose rest takes under the grace is left to finish; and a connection waiting for
+    /// a head or being served has no body to project.
+    @Test func projectedBodySecondsIsTheRestAtTheRateSoFar() {
+        var body = RequestProgress(connectedAt: 0)
+        body.headArrived(at: 0, declaredLength: 4_000_000)
+        #expect(body.projectedBodySeconds(at: second / 4 - 1, against: policy) == nil)
+        #expect(body.projectedBodySeconds(at: second / 4, against: policy) == .infinity)
+        body.received(2_000)
+        #expect(body.projectedBodySeconds(at: 2 * second, against: policy) == 3_998)
+
+        var chunked = RequestProgress(connectedAt: 0)
+        chunked.headArrived(at: 0, declaredLength: nil)
+        chunked.received(2_000)
+        #expect(chunked.projectedBodySeconds(at: 2 * second, against: policy) == .infinity)
+
+        var ending = RequestProgress(connectedAt: 0)
+        ending.headArrived(at: 0, declaredLength: 2_200)
+        ending.received(2_000)  // 200 bytes at 1 000 B/s: 0.2 s
+        #expect(ending.projectedBodySeconds(at: 2 * second, against: policy) == nil)
+
+        #expect(RequestProgress(connectedAt: 0).projectedBodySeconds(at: 5 * second, against: policy) == nil)
+        ending.bodyComplete()
+        #expect(ending.projectedBodySeconds(at: 5 * second, against: policy) == nil)
+    }
 }
