@@ -35,6 +35,27 @@ static inline enum MHD_Result segue_mhd_upgrade_close(struct MHD_UpgradeResponse
     return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE);
 }
 
+/// Bytes of the connection's stream the peer has acknowledged so far (TCP_INFO's
+/// tcpi_bytes_acked, Linux 4.1 and later), or -1 when the kernel does not say: how far an
+/// answer has really reached a client, which libmicrohttpd sending from a buffer does not
+/// tell. glibc's <netinet/tcp.h> struct stops before this field, and <linux/tcp.h>'s clashes
+/// with it in Swift's modules, so it is read at its offset in the kernel's ABI (uapi
+/// struct tcp_info, which only ever grows at its end): tcpi_total_retrans ends at 104, then
+/// come tcpi_pacing_rate and tcpi_max_pacing_rate (8 bytes each) and tcpi_bytes_acked at 120.
+/// The length the kernel returns says whether the field is there.
+#include <string.h>
+#include <netinet/tcp.h>
+static inline long long segue_tcp_bytes_acked(int fd) {
+    enum { bytes_acked_offset = 120 };
+    unsigned char info[256];
+    socklen_t length = sizeof info;
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, info, &length) != 0) return -1;
+    if (length < bytes_acked_offset + sizeof(uint64_t)) return -1;
+    uint64_t acked;
+    memcpy(&acked, info + bytes_acked_offset, sizeof acked);
+    return (long long)acked;
+}
+
 /// glibc's malloc_trim(0): hands the free pages of every malloc arena back to the system
 /// (<malloc.h> is not part of Swift's Glibc module).
 #include <malloc.h>

@@ -27,14 +27,16 @@ public final class HTTPServer: Sendable {
     }
 
     /// Binds and starts serving. Throws a `ServerError` saying why when the address
-    /// is malformed or cannot be bound.
+    /// is malformed or cannot be bound. `gate`, the work gate the service's routes admit
+    /// through, lets work waiting for its memory cut short answers their clients do not read.
     public init(
         configuration: ServerConfiguration,
         service: SegueService,
         readiness: Readiness,
         logger: Logger,
         metrics: ServerMetrics? = nil,
-        drive: DriveEndpoint? = nil
+        drive: DriveEndpoint? = nil,
+        gate: WorkGate? = nil
     ) throws(ServerError) {
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         ReturnedMemory.configureAllocator()
@@ -46,6 +48,11 @@ public final class HTTPServer: Sendable {
             logger: logger,
             rate: LogRateLimit(lines: configuration.libraryLogLines, per: configuration.libraryLogInterval))
         let deadlines = RequestDeadlines(policy: DeadlinePolicy(configuration))
+        // Work waiting for the service's memory budget cuts short the answers that reach their
+        // clients slowest.
+        gate?.whenMemoryIsShort { [weak deadlines] bytes in
+            deadlines?.reclaim(bytes: bytes, at: WatchedConnection.now())
+        }
         let listener = try Listener(address: address, host: configuration.host, limit: configuration.connectionLimit)
         guard
             let started = Self.startDaemon(

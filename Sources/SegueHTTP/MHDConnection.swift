@@ -38,7 +38,8 @@ enum MHDConnection {
     /// the response's own bytes, which a retained `HeldResponse` keeps alive until libmicrohttpd
     /// lets go of them (sent, failed or dropped). Only then is the response released, and with
     /// it its work-gate reservation, so the gate's memory budget counts every answer still
-    /// being written. libmicrohttpd adds Content-Length and Date itself, and sends no body for HEAD.
+    /// being written; an answer that reaches its client too slowly while work waits for that
+    /// memory is cut short (`RequestDeadlines.reclaim`). libmicrohttpd adds Content-Length and Date itself, and sends no body for HEAD.
     static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let held = HeldResponse(response)
         let context = Unmanaged.passRetained(held).toOpaque()
@@ -55,7 +56,11 @@ enum MHDConnection {
         for field in response.headers {
             _ = MHD_add_response_header(created, field.name, field.value)
         }
-        return MHD_queue_response(connection, UInt32(response.status.code), created)
+        let queued = MHD_queue_response(connection, UInt32(response.status.code), created)
+        if queued == .YES, let held = response.reservation?.bytes, held > 0 {
+            MHDConnectionEvents.answerQueued(heldBytes: held, on: connection)
+        }
+        return queued
     }
 
     /// A response whose body libmicrohttpd is sending.

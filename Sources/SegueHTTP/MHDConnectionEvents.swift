@@ -53,6 +53,11 @@ enum MHDConnectionEvents {
         watched(connection)?.bodyComplete()
     }
 
+    /// An answer holding `heldBytes` of the work gate's memory budget was queued for sending.
+    static func answerQueued(heldBytes: Int, on connection: OpaquePointer) {
+        watched(connection)?.answerQueued(heldBytes: heldBytes, now: WatchedConnection.now())
+    }
+
     /// A request on the connection completed; if the connection stays open, the next
     /// request's deadlines start now.
     static func requestCompleted(on connection: OpaquePointer) {

@@ -136,6 +136,36 @@ final class RequestDeadlines: Sendable {
         }
     }
 
+    /// Shuts down the connections whose answers are furthest from reaching their clients
+    /// (`RequestProgress.projectedAnswerSeconds`), slowest first, until they and those already
+    /// shut down hold at least `bytes` of the work gate's budget, which they give back as
+    /// libmicrohttpd closes them. Called when work waits for memory; answers that reach their
+    /// clients, and any sent for less than the eviction grace, are left alone. Answers the
+    /// bytes shut down now.
+    @discardableResult
+    func reclaim(bytes: Int, at now: Int64) -> Int {
+        state.withLock { state in
+            var closing: Int64 = 0
+            var candidates: [(connection: WatchedConnection, seconds: Double, bytes: Int64)] = []
+            for connection in state.watched.values {
+                let held = connection.answerHeldBytes
+                guard held > 0 else { continue }
+                if connection.wasCut {
+                    closing += held
+                } else if let seconds = connection.projectedAnswerSeconds(at: now, against: policy) {
+                    candidates.append((connection, seconds, held))
+                }
+            }
+            var freed: Int64 = 0
+            for candidate in candidates.sorted(by: { $0.seconds > $1.seconds }) {
+                guard closing + freed < Int64(bytes) else { break }
+                candidate.connection.cut()
+                freed += candidate.bytes
+            }
+            return Int(freed)
+        }
+    }
+
     /// Starts the watchdog.
     func startWatching() {
         let nanoseconds = Int(period.nanoseconds)

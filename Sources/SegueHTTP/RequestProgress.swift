@@ -40,6 +40,17 @@ struct RequestProgress: Sendable, Hashable {
     /// The current rate window: when it began, and the body bytes received by then.
     private var windowStart: Int64 = 0
     private var windowBytes: Int64 = 0
+    /// The answer being sent, while it holds memory of the work gate's budget.
+    private(set) var answer: AnswerInFlight?
+
+    /// An answer queued for sending: the budget bytes it holds until libmicrohttpd lets go of
+    /// it, when it was queued, and how many bytes of the connection's stream the client had
+    /// acknowledged by then (the kernel's count, `segue_tcp_bytes_acked`).
+    struct AnswerInFlight: Sendable, Hashable {
+        var heldBytes: Int64
+        var since: Int64
+        var ackedBefore: Int64
+    }
 
     /// A connection just accepted at `now`: it waits for its first head.
     init(connectedAt now: Int64) {
@@ -76,6 +87,35 @@ struct RequestProgress: Sendable, Hashable {
         phase = .awaitingHead
         requestSince = now
         bodyBytes = 0
+        answer = nil
+    }
+
+    /// An answer holding `heldBytes` of the memory budget was queued at `now`, when the client
+    /// had acknowledged `acked` bytes of the stream.
+    mutating func answerQueued(heldBytes: Int64, at now: Int64, acked: Int64) {
+        answer = AnswerInFlight(heldBytes: heldBytes, since: now, ackedBefore: acked)
+    }
+
+    /// How long, in seconds, the rest of the answer would take to reach the client at the rate
+    /// it has acknowledged it so far, given the stream's acknowledged bytes `acked` at `now`;
+    /// for an answer that holds budget, has been sending for at least the eviction grace and
+    /// would take at least that long again. Nil otherwise. An answer of which nothing was
+    /// acknowledged (a client that never reads) projects to infinity.
+    ///
+    /// Why: an answer holds its share of the memory budget until it is sent, so eight clients
+    /// that asked for 48 MB Lottie files and never read held 381 MiB, and every other client's
+    /// work waited for the budget (a 2 ms simulate took 10 to 20 s). When work waits for
+    /// memory, the answers furthest from reaching their clients give it back first
+    /// (`RequestDeadlines.reclaim`).
+    func projectedAnswerSeconds(at now: Int64, acked: Int64, against policy: DeadlinePolicy) -> Double? {
+        guard let answer, answer.heldBytes > 0, acked >= 0 else { return nil }
+        let elapsed = now - answer.since
+        guard elapsed >= policy.evictionGrace else { return nil }
+        let delivered = max(0, acked - answer.ackedBefore)
+        guard delivered > 0 else { return .infinity }
+        let remaining = Double(max(0, answer.heldBytes - delivered))
+        let seconds = remaining / Double(delivered) * Double(elapsed) / 1e9
+        return seconds * 1e9 >= Double(policy.evictionGrace) ? seconds : nil
     }
 
     /// The deadline missed at `now`, if any. Each time a whole rate window has passed, the

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Glibc
 import Synchronization
 
@@ -60,6 +61,25 @@ final class WatchedConnection: Sendable {
     func lag(at now: Int64, against policy: DeadlinePolicy) -> Int64? {
         guard !wasCut else { return nil }
         return progress.withLock { $0.lag(at: now, against: policy) }
+    }
+
+    /// An answer holding `heldBytes` of the work gate's budget was queued at `now`.
+    func answerQueued(heldBytes: Int, now: Int64) {
+        let acked = segue_tcp_bytes_acked(socket)
+        progress.withLock { $0.answerQueued(heldBytes: Int64(heldBytes), at: now, acked: Int64(acked)) }
+    }
+
+    /// The budget bytes its answer holds, if one is being sent.
+    var answerHeldBytes: Int64 {
+        progress.withLock { $0.answer?.heldBytes ?? 0 }
+    }
+
+    /// How long the rest of its answer would take to reach the client, if it may be closed to
+    /// give its memory back (see `RequestProgress.projectedAnswerSeconds`); nil once cut.
+    func projectedAnswerSeconds(at now: Int64, against policy: DeadlinePolicy) -> Double? {
+        guard !wasCut else { return nil }
+        let acked = Int64(segue_tcp_bytes_acked(socket))
+        return progress.withLock { $0.projectedAnswerSeconds(at: now, acked: acked, against: policy) }
     }
 
     /// How long the rest of its body would take, if it may be closed to make room (see

@@ -62,7 +62,8 @@ struct SegueCommand: ParsableCommand {
             server = try HTTPServer(
                 configuration: settings.server, service: service, readiness: readiness, logger: logger,
                 metrics: metrics,
-                drive: DriveEndpoint(catalogue: .builtIn, limits: settings.limits, driveLimits: settings.drive))
+                drive: DriveEndpoint(catalogue: .builtIn, limits: settings.limits, driveLimits: settings.drive),
+                gate: gate)
         } catch {
             Output.error("Error: \(error)")
             throw ExitCode.failure

@@ -55,7 +55,8 @@ struct LiveServer {
             service: SegueService(router: Router(routes: routes)),
             readiness: readiness,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
-            metrics: metrics
+            metrics: metrics,
+            gate: gate
         )
     }
 

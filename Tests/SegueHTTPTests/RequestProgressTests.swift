@@ -166,4 +166,27 @@ import Testing
         ending.bodyComplete()
         #expect(ending.projectedBodySeconds(at: 5 * second, against: policy) == nil)
     }
+
+    /// An answer's projection is the rest of it at the rate the client has acknowledged it:
+    /// 4 000 000 bytes held, 1 000 acknowledged 2 s after it was queued (the stream had 300
+    /// acknowledged before: the request's own answer starts there), leave 7 998 s. Under the
+    /// 1 s grace there is no judgement; nothing acknowledged projects to infinity; an answer
+    /// whose rest takes under the grace is left alone; and the next request forgets it.
+    @Test func projectedAnswerSecondsIsTheRestAtTheRateAcknowledged() {
+        var progress = RequestProgress(connectedAt: 0)
+        progress.headArrived(at: 0)
+        progress.bodyComplete()
+        #expect(progress.projectedAnswerSeconds(at: 5 * second, acked: 300, against: policy) == nil)
+        progress.answerQueued(heldBytes: 4_000_000, at: 0, acked: 300)
+        #expect(progress.projectedAnswerSeconds(at: second - 1, acked: 300, against: policy) == nil)
+        #expect(progress.projectedAnswerSeconds(at: second, acked: 300, against: policy) == .infinity)
+        #expect(progress.projectedAnswerSeconds(at: 2 * second, acked: 1_300, against: policy) == 7_998)
+        // 3 600 000 of 4 000 000 in 2 s: 400 000 more at 1.8 MB/s is 0.22 s.
+        #expect(progress.projectedAnswerSeconds(at: 2 * second, acked: 3_600_300, against: policy) == nil)
+        // The kernel would not say: no judgement.
+        #expect(progress.projectedAnswerSeconds(at: 2 * second, acked: -1, against: policy) == nil)
+        progress.requestCompleted(at: 3 * second)
+        #expect(progress.answer == nil)
+        #expect(progress.projectedAnswerSeconds(at: 9 * second, acked: 300, against: policy) == nil)
+    }
 }

@@ -31,8 +31,10 @@ public final class TestHTTPConnection {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
-    public init(port: Int, timeoutSeconds: Int = 10) throws {
-        fd = try connectToLoopback(port: port, timeoutSeconds: timeoutSeconds)
+    /// `receiveBuffer`, when given, shrinks the socket's receive buffer before connecting:
+    /// a client that does not read then stalls the server's send almost at once.
+    public init(port: Int, timeoutSeconds: Int = 10, receiveBuffer: Int? = nil) throws {
+        fd = try connectToLoopback(port: port, timeoutSeconds: timeoutSeconds, receiveBuffer: receiveBuffer)
     }
 
     deinit {

@@ -40,6 +40,22 @@ SPEC_PATH = ROOT / "openapi.yaml"
 EXAMPLES_DIR = ROOT / "scripts" / "examples"
 # The request `scripts/load`, the fault checks and `scripts/bench` post: the interactive pop.
 CANONICAL_REQUEST = EXAMPLES_DIR / "instagram.pop.interactive.json"
+# The heaviest request the default limits allow from a small body: yui.fbPaper.interactivePop
+# at 240 frames per second on its example drag with the finger held down until 79 s, 19 081
+# frames of 8 layers, about 31 MB of JSON from a 1.3 KB request.
+HEAVY_EXAMPLE = EXAMPLES_DIR / "yui.fbPaper.interactivePop.json"
+HEAVY_RELEASE_TIME = 79.0  # seconds: (79 + 0.5 s settle) · 240 + 1 = 19 081 frames, under the 20 000 cap
+
+
+def heavy_simulate_body(output: str | None = None) -> bytes:
+    """The heavy request's JSON body (see HEAVY_EXAMPLE), asking for `output` when given."""
+    import json
+    request = json.loads(HEAVY_EXAMPLE.read_text())
+    request["gesture"]["samples"][-1]["t"] = HEAVY_RELEASE_TIME
+    request["frameRate"] = 240
+    if output:
+        request["output"] = output
+    return json.dumps(request).encode()
 
 LISTENING = re.compile(r"^listening on http://(?P<host>\[[^\]]+\]|[^:/]+):(?P<port>\d+)$")
 STARTUP_TIMEOUT = 20.0

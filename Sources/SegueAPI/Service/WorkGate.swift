@@ -35,6 +35,9 @@ public final class WorkGate: Sendable {
     static let cancellationPollInterval = DispatchTimeInterval.milliseconds(20)
 
     private let state = Mutex(State())
+    /// Called with the bytes the first waiting request lacks when work waits for memory (see
+    /// `whenMemoryIsShort`).
+    private let reclaimer = Mutex<(@Sendable (Int) -> Void)?>(nil)
 
     private struct State {
         var running = 0
@@ -110,23 +113,50 @@ public final class WorkGate: Sendable {
         }
     }
 
+    /// Registers what to call while a request waits for memory held by others: the transport
+    /// passes a closure that cuts short the answers furthest from reaching their clients
+    /// (clients that never read), so that they give their bytes back. Without it, eight
+    /// clients that asked for large answers and never read them held the budget until
+    /// libmicrohttpd's idle timeout, and every other request waited behind them. It is called
+    /// outside the gate's lock, when a request queues and at each poll while it waits, with
+    /// the bytes the first request in the queue lacks.
+    public func whenMemoryIsShort(_ reclaim: @escaping @Sendable (Int) -> Void) {
+        reclaimer.withLock { $0 = reclaim }
+    }
+
+    /// The bytes the first waiting request lacks to fit the budget, 0 when none lacks any.
+    private func shortfall(_ state: State) -> Int {
+        guard let first = state.waiters.first, state.reservedBytes > 0 else { return 0 }
+        // A request larger than the budget runs alone: it needs all of it back.
+        let wanted = first.cost > memoryBudget ? state.reservedBytes : state.reservedBytes + first.cost - memoryBudget
+        return max(0, wanted)
+    }
+
+    /// Asks the reclaimer, if any, for `bytes`.
+    private func reclaim(_ bytes: Int) {
+        guard bytes > 0, let reclaim = reclaimer.withLock({ $0 }) else { return }
+        reclaim(bytes)
+    }
+
     /// Waits until a slot is free and `cost` fits, then takes both.
     private func admit(cost: Int, cancellation: CancellationCheck) throws(Problem) {
-        let queued: Waiter? = try state.withLock { state throws(Problem) in
+        let (queued, lacking): (Waiter?, Int) = try state.withLock { state throws(Problem) in
             if state.waiters.isEmpty, fits(cost, state) {
                 state.running += 1
                 state.reservedBytes += cost
-                return nil
+                return (nil, 0)
             }
             guard state.waiters.count < maxQueued else {
                 throw Problem.overloaded(running: maxRunning, queued: maxQueued, retryAfter: retryAfter)
             }
             let waiter = Waiter(cost: cost)
             state.waiters.append(waiter)
-            return waiter
+            return (waiter, shortfall(state))
         }
         guard let waiter = queued else { return }
+        reclaim(lacking)
         while waiter.wakeUp.wait(timeout: .now() + Self.cancellationPollInterval) == .timedOut {
+            reclaim(state.withLock { shortfall($0) })
             guard cancellation.isCancelled else { continue }
             let (left, granted) = state.withLock { state in
                 guard !waiter.granted else { return (false, [Waiter]()) }
