@@ -83,7 +83,9 @@ import Testing
         var buffer = [UInt8](repeating: 0, count: 65536)
         while received < sent {
             if offset < sent {
-                let count = bytes[offset...].withUnsafeBytes { send(server, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                let count = bytes[offset...].withUnsafeBytes {
+                    send(server, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+                }
                 if count > 0 { offset += count }
             }
             let count = recv(client, &buffer, buffer.count, Int32(MSG_DONTWAIT))
