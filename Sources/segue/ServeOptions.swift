@@ -122,7 +122,7 @@ struct ServeOptions: ParsableArguments {
 
     @Option(
         help:
-            "Seconds a drive session may go without hearing from its client (a pong counts) before it closes. [env SEGUE_DRIVE_IDLE_TIMEOUT, default 60]"
+            "Seconds a drive session may go without hearing from its client (a pong counts), with nothing waiting for it, before it closes. [env SEGUE_DRIVE_IDLE_TIMEOUT, default 60]"
     )
     var driveIdleTimeout: Int?
 
@@ -137,9 +137,15 @@ struct ServeOptions: ParsableArguments {
 
     @Option(
         help:
-            "Bytes a drive session may hold for a client that does not read; past it the session closes with 1008. [env SEGUE_DRIVE_MAX_QUEUED_BYTES, default 8388608]"
+            "Bytes a drive session holds unsent for its client; past it the session makes no more until the client reads. [env SEGUE_DRIVE_MAX_QUEUED_BYTES, default 262144]"
     )
     var driveMaxQueuedBytes: Int?
+
+    @Option(
+        help:
+            "Seconds a drive session waits for a client that reads nothing of what waits for it; past it the session closes with 1008. [env SEGUE_DRIVE_STALL_TIMEOUT, default 30]"
+    )
+    var driveStallTimeout: Int?
 
     @Option(help: "Seconds between a drive session's keepalive pings. [env SEGUE_DRIVE_PING_INTERVAL, default 20]")
     var drivePingInterval: Int?

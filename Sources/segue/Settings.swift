@@ -101,6 +101,9 @@ struct Settings {
         limits.maxQueuedBytes = try source.value(
             options.driveMaxQueuedBytes, env: "SEGUE_DRIVE_MAX_QUEUED_BYTES", default: defaults.maxQueuedBytes,
             in: 1024...(1 << 32))
+        limits.stallTimeout = try source.value(
+            options.driveStallTimeout, env: "SEGUE_DRIVE_STALL_TIMEOUT", default: defaults.stallTimeout,
+            in: 1...86400)
         limits.pingInterval = try source.value(
             options.drivePingInterval, env: "SEGUE_DRIVE_PING_INTERVAL", default: defaults.pingInterval,
             in: 1...3600)

@@ -114,14 +114,22 @@ import Testing
         DriveSession(catalogue: .builtIn, limits: RequestLimits(), maxSamples: 10_000, requestID: "test")
     }
 
-    /// Every text output as an object; fails on a close.
+    /// Every message as an object, a burst's as the transport makes them; fails on a close.
     static func messages(_ outputs: [DriveSession.Output]) -> [[String: Any]] {
-        outputs.compactMap { output in
-            guard case .text(let bytes) = output else {
+        outputs.flatMap { output -> [[String: Any]] in
+            switch output {
+            case .text(let bytes):
+                return [object(bytes)]
+            case .frames(var burst):
+                var messages: [[String: Any]] = []
+                while let bytes = burst.nextMessage() {
+                    messages.append(object(bytes))
+                }
+                return messages
+            case .close:
                 Issue.record("unexpected close: \(output)")
-                return nil
+                return []
             }
-            return object(bytes)
         }
     }
 
@@ -197,6 +205,44 @@ import Testing
             let owned = expectedFrames.prefix { ($0["time"] as! Double) <= t + 1e-6 }.count
             #expect(total == owned, "after sample \(index) at \(t) s")
         }
+    }
+
+    /// A long settle (touchwonders.shapeDrop with a soft spring: thousands of frames, megabytes of
+    /// JSON, all determined by the release) is one burst, made into `frames` messages of about
+    /// `FrameBurst.messageBytes` only when the transport asks: none is over twice that, there are
+    /// several, and concatenated they are the simulate answer's frames.
+    @Test func aLongSettleIsABurstOfMessagesOfBoundedSize() throws {
+        let preset = try #require(PresetCatalogue.builtIn.preset(id: "touchwonders.shapeDrop"))
+        let samples = try #require(preset.exampleGesture).map { sample -> [String: Any] in
+            ["t": sample.time, "x": sample.location.x, "y": sample.location.y, "phase": sample.phase.rawValue]
+        }
+        let parameters: [String: Any] = ["springStiffness": 0.05]
+        let answer = Self.service.respond(
+            to: HTTPRequest(
+                method: .post, path: "/v1/simulate", headers: ["Content-Type": "application/json"],
+                body: Self.json([
+                    "preset": "touchwonders.shapeDrop", "parameters": parameters, "gesture": ["samples": samples],
+                ])))
+        #expect(answer.status.code == 200)
+        let expectedFrames = try #require(Self.object(answer.body)["frames"] as? [Any])
+
+        var session = Self.session()
+        _ = session.receive(
+            Self.json(["type": "start", "preset": "touchwonders.shapeDrop", "parameters": parameters]), now: 0)
+        let outputs = session.receive(Self.json(["type": "samples", "samples": samples]), now: 0)
+        var frames: [Any] = []
+        var sizes: [Int] = []
+        for output in outputs {
+            guard case .frames(var burst) = output else { continue }
+            while let message = burst.nextMessage() {
+                sizes.append(message.count)
+                frames += Self.object(message)["frames"] as? [Any] ?? []
+            }
+            #expect(burst.isEmpty && burst.nextMessage() == nil)
+        }
+        #expect(Self.same(frames, expectedFrames), "\(frames.count) frames, the answer has \(expectedFrames.count)")
+        #expect(sizes.count > 8, "\(sizes.count) messages")
+        #expect(sizes.allSatisfy { $0 <= 2 * FrameBurst.messageBytes }, "the largest is \(sizes.max() ?? 0) bytes")
     }
 
     /// A finger that grabs the Touchwonders shape again during its spring back (realtime pace):
@@ -362,7 +408,9 @@ import Testing
         }
         #expect(texts.last?["type"] as? String == "error")
         #expect((texts.last?["problem"] as? [String: Any])?["status"] as? Int == 500)
-        #expect(!texts.contains { $0["type"] as? String == "frames" }, "no frame of a faulty run is sent")
+        #expect(
+            !outputs.contains { if case .frames = $0 { true } else { false } }
+                && !texts.contains { $0["type"] as? String == "frames" }, "no frame of a faulty run is sent")
     }
 
     /// A scene the preset refuses (a cell wholly off screen) is refused at start as POST /v1/simulate

@@ -65,6 +65,20 @@ import Testing
         #expect(messages == [.text(Self.hello)])
     }
 
+    /// What waits unparsed: two 11-byte frames (2 header, 4 mask, 5 payload) and 3 bytes of a
+    /// third; each message taken removes its frame's 11.
+    @Test func unreadBytesAreThoseNotYetTakenAsMessages() {
+        let frame = Self.clientFrame(0x81, Self.hello)
+        var reader = WebSocket.Reader(maxMessageBytes: 100)
+        reader.append(frame + frame + frame.prefix(3))
+        #expect(reader.unreadByteCount == 25)
+        #expect(reader.next() == .success(.text(Self.hello)))
+        #expect(reader.unreadByteCount == 14)
+        #expect(reader.next() == .success(.text(Self.hello)))
+        #expect(reader.next() == .success(nil))
+        #expect(reader.unreadByteCount == 3)
+    }
+
     @Test func sixteenAndSixtyFourBitLengths() {
         let medium = [UInt8](repeating: 0x61, count: 256)
         #expect(Self.read(Self.clientFrame(0x81, medium, lengthBytes: [0x01, 0x00])).first == .success(.text(medium)))

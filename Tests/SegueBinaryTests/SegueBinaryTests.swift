@@ -121,7 +121,7 @@ import Testing
             ("--max-curve-samples", "SEGUE_MAX_CURVE_SAMPLES"),
             ("--max-concurrent-simulations", "SEGUE_MAX_CONCURRENT_SIMULATIONS"),
             ("--max-queued-simulations", "SEGUE_MAX_QUEUED_SIMULATIONS"),
-            ("--memory-budget", "SEGUE_MEMORY_BUDGET"),
+            ("--memory-budget", "SEGUE_MEMORY_BUDGET"), ("--drive-stall-timeout", "SEGUE_DRIVE_STALL_TIMEOUT"),
         ] {
             #expect(result.stdout.contains(flag), "\(flag) missing from --help")
             #expect(result.stdout.contains(variable), "\(variable) missing from --help")

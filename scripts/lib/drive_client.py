@@ -14,13 +14,21 @@ only on the samples up to its time, so the new session answers every frame again
 those an earlier connection already delivered must come back identical. They are compared, not
 passed on twice; any difference is kept in `Outcome.mismatches`.
 
+`RawDriveSocket` speaks the same protocol over a plain socket, for clients that read at a pace
+of their own or not at all.
+
 Needs Python's `websockets` package (13 or later, for its asyncio client).
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
+import os
+import socket
+import struct
+import time
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
@@ -178,3 +186,111 @@ def _take(outcome: Outcome, connection: Connection, message: dict, emit: EventHa
     elif kind == "error":
         outcome.errors.append(message)
         emit("error", message, True)
+
+
+# --------------------------------------------------------------------------- raw socket
+
+GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"  # RFC 6455 §1.3
+
+
+class RawDriveSocket:
+    """A drive socket over a plain TCP socket, for the clients a library will not play: one that
+    reads at a pace of its own, pauses, or stops reading (scripts/faults/drive-burst).
+
+    Opens `GET /v1/drive` with an RFC 6455 handshake (raises OSError when the answer is not 101),
+    sends masked text messages, and reads the server's frames (unmasked, each whole: Segue does
+    not fragment) `chunk` bytes per `recv` at most. `received` counts every byte read after the
+    handshake; `request_id` is the session's X-Request-Id, which names it in the server's log. A receive buffer (`rcvbuf`, SO_RCVBUF) is set before connecting, as the kernel
+    sizes the window from it."""
+
+    def __init__(self, port: int, *, rcvbuf: int | None = None, timeout: float = 10) -> None:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if rcvbuf:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        sock.settimeout(timeout)
+        sock.connect(("127.0.0.1", port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall((f"GET /v1/drive HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                      f"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key}\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            head += chunk
+        answer, _, rest = head.partition(b"\r\n\r\n")
+        if not answer.startswith(b"HTTP/1.1 101"):
+            sock.close()
+            status = answer.split(b"\r\n", 1)[0]
+            raise OSError(f"the handshake was answered {status!r}")
+        self.sock = sock
+        self.request_id = next((line.split(b":", 1)[1].strip().decode() for line in answer.split(b"\r\n")
+                                if line.lower().startswith(b"x-request-id:")), "")
+        self.buffer = bytearray(rest)
+        self.received = len(rest)
+
+    def send_text(self, text: str) -> None:
+        """One masked text frame (RFC 6455 §5.3: a client masks every frame)."""
+        payload = text.encode()
+        length = len(payload)
+        if length < 126:
+            head = bytes([0x81, 0x80 | length])
+        elif length < 65536:
+            head = bytes([0x81, 0x80 | 126]) + struct.pack(">H", length)
+        else:
+            head = bytes([0x81, 0x80 | 127]) + struct.pack(">Q", length)
+        mask = os.urandom(4)
+        # XOR the payload with the key repeated, as one big integer (fast for a large message).
+        repeated = (mask * (length // 4 + 1))[:length]
+        masked = (int.from_bytes(payload, "big") ^ int.from_bytes(repeated, "big")).to_bytes(length, "big")
+        self.sock.sendall(head + mask + masked)
+
+    def read_frame(self, chunk: int = 1 << 16, pause: float = 0) -> tuple[int, bytes] | None:
+        """The next frame as (opcode, payload); None once the server has closed the TCP connection
+        (or reset it). Each `recv` takes at most `chunk` bytes and is followed by `pause` seconds."""
+        while True:
+            frame = self._parse()
+            if frame is not None:
+                return frame
+            try:
+                data = self.sock.recv(chunk)
+            except ConnectionResetError:
+                return None
+            if not data:
+                return None
+            self.received += len(data)
+            self.buffer += data
+            if pause:
+                time.sleep(pause)
+
+    def _parse(self) -> tuple[int, bytes] | None:
+        if len(self.buffer) < 2:
+            return None
+        opcode, length, offset = self.buffer[0] & 0x0F, self.buffer[1] & 0x7F, 2
+        if length == 126:
+            if len(self.buffer) < 4:
+                return None
+            length, offset = struct.unpack(">H", self.buffer[2:4])[0], 4
+        elif length == 127:
+            if len(self.buffer) < 10:
+                return None
+            length, offset = struct.unpack(">Q", self.buffer[2:10])[0], 10
+        if len(self.buffer) < offset + length:
+            return None
+        payload = bytes(self.buffer[offset:offset + length])
+        del self.buffer[:offset + length]
+        return opcode, payload
+
+    def drain(self) -> None:
+        """Reads until the server closes the connection, counting the bytes."""
+        while True:
+            try:
+                data = self.sock.recv(1 << 20)
+            except (ConnectionResetError, socket.timeout):
+                return
+            if not data:
+                return
+            self.received += len(data)
+
+    def close(self) -> None:
+        self.sock.close()

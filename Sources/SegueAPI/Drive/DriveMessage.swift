@@ -17,7 +17,7 @@ enum DriveMessage {
     }
 
     /// `frames`: frames determined since the last message, in time order, of the `layers` the
-    /// `started` message listed.
+    /// `started` message listed; a large burst is cut into several (`FrameBurst`).
     static func frames(_ frames: ArraySlice<SimulationFrame>, layers: [LayerDescription]) -> [UInt8] {
         message("frames") { writer in
             writer.key("frames")

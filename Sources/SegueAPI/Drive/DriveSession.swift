@@ -18,6 +18,8 @@ public struct DriveSession: Sendable {
     public enum Output: Sendable, Equatable {
         /// Send this JSON as a text message.
         case text([UInt8])
+        /// Send these frames as `frames` messages, made one at a time as the socket takes them.
+        case frames(FrameBurst)
         /// Close the connection with this code and reason.
         case close(WebSocket.CloseCode, String)
     }
@@ -101,7 +103,8 @@ public struct DriveSession: Sendable {
         guard !ready.isEmpty else { return [] }
         run.scheduled.removeFirst(ready.count)
         run.sent += ready.count
-        var outputs: [Output] = [.text(DriveMessage.frames(ArraySlice(ready.map(\.frame)), layers: run.layers))]
+        // Checked, with the other frames of their simulation, when it ran (`send`).
+        var outputs: [Output] = [.frames(FrameBurst(checked: ArraySlice(ready.map(\.frame)), layers: run.layers))]
         run.lastSentTime = ready.last?.frame.time
         if run.scheduled.isEmpty, let settled = run.settled {
             outputs.append(.text(settled))
@@ -198,16 +201,17 @@ public struct DriveSession: Sendable {
             return failures(error)
         }
         var started = Run(request: parsed, pace: pace, layers: simulation.layers)
-        var outputs: [Output] = [
-            .text(
-                DriveMessage.started(
-                    preset: parsed.preset.description.id, frameRate: parsed.input.frameRate, pace: pace,
-                    layers: simulation.layers))
-        ]
+        let message = DriveMessage.started(
+            preset: parsed.preset.description.id, frameRate: parsed.input.frameRate, pace: pace,
+            layers: simulation.layers)
+        guard !message.isEmpty else { return failures(Self.nonFinite(simulation)) }
+        var outputs: [Output] = [.text(message)]
         if !parsed.preset.interactive {
             if let fault = Self.fault(in: simulation) { return failures(fault) }
-            outputs += send(simulation, now: now, run: &started)
-            if outputs.contains(.text([])) { return failures(Self.nonFinite(simulation)) }
+            guard let sent = send(simulation, now: now, run: &started) else {
+                return failures(Self.nonFinite(simulation))
+            }
+            outputs += sent
         }
         run = started
         return outputs
@@ -292,16 +296,19 @@ public struct DriveSession: Sendable {
         }
         current.samples += added
         if let fault = Self.fault(in: simulation) { return failures(fault) }
-        let outputs = send(simulation, now: now, run: &current)
-        if outputs.contains(.text([])) { return failures(Self.nonFinite(simulation)) }
+        guard let outputs = send(simulation, now: now, run: &current) else {
+            return failures(Self.nonFinite(simulation))
+        }
         run = current
         return outputs
     }
 
     /// The frames past those sent, the decision once (after the frames up to its time), and at the
     /// end `settled`: at once, or at realtime pace the frames after the release each at its time
-    /// counted from now, and `settled` after the last (`due(at:)`).
-    private func send(_ simulation: Simulation, now: Double, run: inout Run) -> [Output] {
+    /// counted from now, and `settled` after the last (`due(at:)`). Nil when a message would hold
+    /// a number that is not finite: every new frame is checked before any goes out, the realtime
+    /// ones too, though their messages are made only when they fall due.
+    private func send(_ simulation: Simulation, now: Double, run: inout Run) -> [Output]? {
         // The simulation was asked for the frames from `run.sent` on (`SimulationInput.firstFrame`).
         let new = simulation.frames[...]
         // Where the transition was let go (a tap-started one: at its start); nil while the finger is down.
@@ -313,16 +320,22 @@ public struct DriveSession: Sendable {
         let split =
             decision.flatMap { decision in new[..<immediateEnd].firstIndex { $0.time > decision.time } }
             ?? immediateEnd
+        guard let beforeDecision = FrameBurst(checking: new[..<split], layers: run.layers),
+            let afterDecision = FrameBurst(checking: new[split..<immediateEnd], layers: run.layers),
+            FrameBurst(checking: new[immediateEnd...], layers: run.layers) != nil
+        else { return nil }
         var outputs: [Output] = []
-        if split > new.startIndex {
-            outputs.append(.text(DriveMessage.frames(new[..<split], layers: run.layers)))
+        if !beforeDecision.isEmpty {
+            outputs.append(.frames(beforeDecision))
         }
         if let decision {
-            outputs.append(.text(DriveMessage.decision(decision)))
+            let message = DriveMessage.decision(decision)
+            guard !message.isEmpty else { return nil }
+            outputs.append(.text(message))
             run.decisionTimes.insert(decision.time)
         }
-        if immediateEnd > split {
-            outputs.append(.text(DriveMessage.frames(new[split..<immediateEnd], layers: run.layers)))
+        if !afterDecision.isEmpty {
+            outputs.append(.frames(afterDecision))
         }
         if immediateEnd > new.startIndex {
             run.lastSentTime = new[immediateEnd - 1].time
@@ -336,6 +349,7 @@ public struct DriveSession: Sendable {
         let settled = DriveMessage.settled(
             duration: run.request.preset.interactive ? lastTime - began : simulation.duration,
             events: simulation.events)
+        guard !settled.isEmpty else { return nil }
         run.scheduled = new[immediateEnd...].map { (now + max($0.time - release, 0), $0) }
         if run.scheduled.isEmpty {
             outputs.append(.text(settled))

@@ -152,6 +152,10 @@ public enum WebSocket {
             self.maxMessageBytes = maxMessageBytes
         }
 
+        /// Bytes appended and not yet parsed into a message (a whole message waiting to be taken
+        /// among them), so that the transport can stop reading while its session is busy.
+        public var unreadByteCount: Int { buffer.count - consumed }
+
         /// Bytes read from the socket.
         public mutating func append(_ bytes: some Collection<UInt8>) {
             if consumed > 0, consumed >= buffer.count / 2 {

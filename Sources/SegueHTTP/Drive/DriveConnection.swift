@@ -9,9 +9,15 @@ import SegueAPI
 ///
 /// Why a thread per session: a session is mostly waiting (for the finger, or for a frame's
 /// time), and `poll` with the next deadline as its timeout is the plainest way to wait for both;
-/// sessions are capped (`--drive-max-sessions`), so threads are too. The socket is non-blocking,
-/// so a client that does not read never stalls the thread: what it has not taken waits in the
-/// outbox, up to `maxQueuedBytes`, and past that the session closes with 1008.
+/// sessions are capped (`--drive-max-sessions`), so threads are too.
+///
+/// Backpressure: the socket is non-blocking, and what the session answers is made into bytes
+/// only as the socket takes them. A burst of frames (`FrameBurst`) is made a message at a time
+/// while fewer than `maxQueuedBytes` wait unsent, so a client that reads gets every frame
+/// however large the burst, and the bytes a session holds stay bounded however slowly it reads.
+/// While an answer waits, the client's next message is not taken: it waits in the socket, and
+/// TCP's own flow control slows a client that sends faster than it reads. Only a client that
+/// takes nothing at all for `stallTimeout` is closed, with 1008.
 final class DriveConnection {
     private let socket: Int32
     private let handle: OpaquePointer
@@ -19,12 +25,21 @@ final class DriveConnection {
     private let requestID: String
     private var session: DriveSession
     private var reader: WebSocket.Reader
+    /// Bytes made and not yet taken by the socket, from `outboxStart` on: fewer than
+    /// `maxQueuedBytes` plus one message.
     private var outbox: [UInt8] = []
     private var outboxStart = 0
     /// Where each frame in the outbox ends, so that dropping what waits never cuts a frame in two.
     private var frameEnds: [Int] = []
+    /// The session's answers not yet made into bytes, in order: a burst's messages are made
+    /// from it as the outbox drains. Holds the answer to one client message (and realtime
+    /// frames that fell due meanwhile), since no message is taken while it is not empty.
+    private var pending: [DriveSession.Output] = []
+    /// Since when bytes have waited with the socket taking none of them; nil while nothing waits.
+    private var stalledSince: Double?
     private let clock = ContinuousClock()
     private let origin: ContinuousClock.Instant
+    /// When the client was last heard from (a byte received) or seen to read what waited for it.
     private var lastHeard = 0.0
     private var nextPing: Double
     /// When the server sent its close frame; it then waits `closeGrace` for the client's.
@@ -36,8 +51,9 @@ final class DriveConnection {
     private var messagesOut = 0
     /// When the bytes being read now arrived (the `recv` that returned them).
     private var lastReadAt = 0.0
-    /// For each message answered with frames not yet all written: when its bytes arrived. Once the
-    /// outbox is empty, each one's time to the wire is recorded (`segue_drive_frame_latency_seconds`).
+    /// For each message answered with frames not yet all written: when its bytes arrived. Once
+    /// everything is written, each one's time to the wire is recorded
+    /// (`segue_drive_frame_latency_seconds`).
     private var awaitingWrite: [Double] = []
 
     /// Seconds the server reads and drops what the client still sends, after its last byte.
@@ -46,6 +62,9 @@ final class DriveConnection {
     static let closeGrace = 2.0
     /// The longest `poll` waits, so a shutdown is noticed within it.
     static let longestWait = 0.25
+    /// Bytes of the client's frames read ahead of the session beyond one whole message: while an
+    /// answer waits, the socket is read (so pongs and a close are seen) only up to this.
+    static let readAhead = 1 << 16
 
     init(socket: Int32, handle: OpaquePointer, extra: [UInt8], sessions: DriveSessions, requestID: String) {
         self.socket = socket
@@ -97,18 +116,29 @@ final class DriveConnection {
             if !finishing, closeSent == nil {
                 tick()
             }
+            produce()
             open = wait() && transfer()
-            checkQueue()
-            if finishing && outboxStart >= outbox.count { break }
+            checkStall()
+            if finishing && unsent == 0 { break }
             if let closeSent, now - closeSent > Self.closeGrace { break }
         }
         end(reason: closeReason.isEmpty ? "client closed" : closeReason)
     }
 
+    /// Bytes made and not yet taken by the socket.
+    private var unsent: Int { outbox.count - outboxStart }
+
+    /// Whether the client's next message is taken: not while the answer to the last one waits to
+    /// be made, or more than `maxQueuedBytes` wait to be sent. After the server's close frame,
+    /// only the client's close is looked for.
+    private var takesMessages: Bool {
+        closeSent != nil || (pending.isEmpty && unsent < sessions.limits.maxQueuedBytes)
+    }
+
     // MARK: messages
 
     private func readMessages() {
-        while closeSent == nil || !finishing {
+        while takesMessages && (closeSent == nil || !finishing) {
             switch reader.next() {
             case .failure(let failure):
                 close(failure.code, failure.reason)
@@ -117,6 +147,7 @@ final class DriveConnection {
                 return
             case .success(let message?):
                 handle(message)
+                produce()
                 if finishing { return }
             }
         }
@@ -129,12 +160,10 @@ final class DriveConnection {
             messagesIn += 1
             sessions.metrics?.driveMessageReceived()
             let outputs = session.receive(text, now: now)
-            if outputs.contains(where: {
-                if case .text(let reply) = $0 { DriveConnection.isFrames(reply) } else { false }
-            }) {
+            if outputs.contains(where: { if case .frames = $0 { true } else { false } }) {
                 awaitingWrite.append(lastReadAt)
             }
-            apply(outputs)
+            pending += outputs
         case .binary:
             close(.unsupportedData, "binary messages are not taken; send JSON text messages")
         case .ping(let payload):
@@ -143,6 +172,7 @@ final class DriveConnection {
             break
         case .close(let code, _):
             if closeSent == nil {
+                pending.removeAll()
                 // Echo the client's code (RFC 6455 §5.5.1); a close with none is answered with none.
                 enqueue(WebSocket.frame(.close, code.map { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } ?? []))
                 closeReason = "client closed" + (code.map { " (\($0))" } ?? "")
@@ -151,32 +181,43 @@ final class DriveConnection {
         }
     }
 
-    /// Whether a server message is a `frames` one (its JSON starts `{"type":"frames"`).
-    static func isFrames(_ message: [UInt8]) -> Bool {
-        message.starts(with: framesPrefix)
-    }
-    private static let framesPrefix = Array(#"{"type":"frames""#.utf8)
-
-    private func apply(_ outputs: [DriveSession.Output]) {
-        for output in outputs {
-            switch output {
+    /// Makes the pending answers into bytes, in order, until `maxQueuedBytes` wait unsent: a
+    /// text message whole, a burst one message at a time.
+    private func produce() {
+        while !pending.isEmpty, unsent < sessions.limits.maxQueuedBytes, closeSent == nil {
+            switch pending[0] {
             case .text(let text):
-                messagesOut += 1
-                sessions.metrics?.driveMessageSent()
-                enqueue(WebSocket.frame(.text, text))
+                pending.removeFirst()
+                write(message: text)
+            case .frames(var burst):
+                if let message = burst.nextMessage() {
+                    write(message: message)
+                }
+                if burst.isEmpty {
+                    pending.removeFirst()
+                } else {
+                    pending[0] = .frames(burst)
+                }
             case .close(let code, let reason):
+                pending.removeFirst()
                 close(code, reason)
             }
         }
     }
 
+    private func write(message: [UInt8]) {
+        messagesOut += 1
+        sessions.metrics?.driveMessageSent()
+        enqueue(WebSocket.frame(.text, message))
+    }
+
     /// Realtime frames that are due, the keepalive ping, and the idle and shutdown checks.
     private func tick() {
         let time = now
-        apply(session.due(at: time))
+        pending += session.due(at: time)
         if sessions.isClosing {
             close(.goingAway, "the server is shutting down; reconnect and resend the samples")
-        } else if time - lastHeard > Double(sessions.limits.idleTimeout) {
+        } else if isIdle(at: time) {
             close(.goingAway, "idle for more than \(sessions.limits.idleTimeout) s")
         } else if time >= nextPing {
             enqueue(WebSocket.frame(.ping, Array("segue".utf8)))
@@ -184,20 +225,31 @@ final class DriveConnection {
         }
     }
 
-    /// After a write: past `maxQueuedBytes` still waiting, the client is not reading. What it has
-    /// not taken is dropped, and the close frame says why, should it ever read again.
-    private func checkQueue() {
-        guard closeSent == nil, outbox.count - outboxStart > sessions.limits.maxQueuedBytes else { return }
+    /// Whether the client has been silent past the idle timeout with nothing waiting for it (while
+    /// something waits, the stall timeout is its clock).
+    private func isIdle(at time: Double) -> Bool {
+        pending.isEmpty && unsent == 0 && time - lastHeard > Double(sessions.limits.idleTimeout)
+    }
+
+    /// A client whose socket has taken nothing of what waits for it for `stallTimeout` does not
+    /// read: what it has not taken is dropped, and the close frame says why, should it ever
+    /// read again.
+    private func checkStall() {
+        guard closeSent == nil, let stalledSince, now - stalledSince > Double(sessions.limits.stallTimeout) else {
+            return
+        }
         // Keep the frame being written, whole; drop the frames after it.
         let keep = frameEnds.first { $0 > outboxStart } ?? outboxStart
         outbox.removeSubrange(keep...)
-        frameEnds.removeAll()
-        close(.policyViolation, "the client did not read: more than \(sessions.limits.maxQueuedBytes) bytes waited")
+        frameEnds.removeAll { $0 > keep }
+        close(.policyViolation, "the client read nothing for \(sessions.limits.stallTimeout) s")
     }
 
-    /// Sends a close frame (once) and waits for the client's.
+    /// Sends a close frame (once), after what is already made, and waits for the client's. What
+    /// is not yet made is not sent.
     private func close(_ code: WebSocket.CloseCode, _ reason: String) {
         guard closeSent == nil else { return }
+        pending.removeAll()
         enqueue(WebSocket.closeFrame(code, reason: reason))
         closeSent = now
         closeReason = "closed \(code.rawValue): \(reason)"
@@ -207,31 +259,52 @@ final class DriveConnection {
     }
 
     private func enqueue(_ bytes: [UInt8]) {
+        if outboxStart > 0, outboxStart >= outbox.count / 2 {
+            // Drop what was sent before adding, so the outbox never grows past what waits.
+            outbox.removeFirst(outboxStart)
+            frameEnds = frameEnds.compactMap { $0 > outboxStart ? $0 - outboxStart : nil }
+            outboxStart = 0
+        }
         outbox += bytes
         frameEnds.append(outbox.count)
     }
 
     // MARK: the socket
 
+    /// Whether the socket is read now: up to one whole message and `readAhead` more wait in the
+    /// reader, so a client that sends without reading cannot make the server hold more.
+    private var reads: Bool {
+        reader.unreadByteCount < sessions.limits.maxMessageBytes + Self.readAhead
+    }
+
     /// Waits until the socket can be read or written, or the next deadline; false on a socket error.
     private func wait() -> Bool {
         let time = now
         var deadline = time + Self.longestWait
-        if let due = session.nextDue, closeSent == nil { deadline = min(deadline, due) }
-        deadline = min(deadline, nextPing, lastHeard + Double(sessions.limits.idleTimeout))
+        if closeSent == nil {
+            if let due = session.nextDue { deadline = min(deadline, due) }
+            deadline = min(deadline, nextPing)
+            if let stalledSince {
+                deadline = min(deadline, stalledSince + Double(sessions.limits.stallTimeout))
+            } else if pending.isEmpty && unsent == 0 {
+                deadline = min(deadline, lastHeard + Double(sessions.limits.idleTimeout))
+            }
+        }
         let milliseconds = Int32(max(0, min((deadline - time) * 1000, 250)).rounded(.up))
-        var events = Int16(POLLIN)
-        if outboxStart < outbox.count { events |= Int16(POLLOUT) }
+        var events: Int16 = 0
+        if reads { events |= Int16(POLLIN) }
+        if unsent > 0 { events |= Int16(POLLOUT) }
         var descriptor = pollfd(fd: socket, events: events, revents: 0)
         let ready = poll(&descriptor, 1, milliseconds)
         if ready < 0 { return errno == EINTR }
         return descriptor.revents & Int16(POLLNVAL) == 0
     }
 
-    /// Reads what has arrived and writes what the socket takes; false once the peer has gone.
+    /// Reads what has arrived (up to `reads`) and writes what the socket takes; false once the
+    /// peer has gone.
     private func transfer() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
+        while reads {
             let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if count > 0 {
                 reader.append(buffer[0..<count])
@@ -244,6 +317,7 @@ final class DriveConnection {
             if errno == EINTR { continue }
             return false
         }
+        var taken = 0
         while outboxStart < outbox.count {
             let sent = outbox.withUnsafeBytes { bytes in
                 guard let base = bytes.baseAddress else { return 0 }
@@ -251,27 +325,30 @@ final class DriveConnection {
             }
             if sent > 0 {
                 outboxStart += sent
+                taken += sent
                 continue
             }
             if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
             if sent < 0 && errno == EINTR { continue }
             return false
         }
-        if outboxStart >= outbox.count {
-            if !awaitingWrite.isEmpty {
+        if unsent > 0 {
+            // Bytes wait: the stall clock runs from the last time the socket took any.
+            if taken > 0 && stalledSince != nil { lastHeard = now }  // the client read what waited
+            if stalledSince == nil || taken > 0 { stalledSince = now }
+        } else {
+            if stalledSince != nil { lastHeard = now }
+            stalledSince = nil
+            outbox.removeAll(keepingCapacity: outbox.capacity <= 1 << 16)
+            frameEnds.removeAll()
+            outboxStart = 0
+            if pending.isEmpty, !awaitingWrite.isEmpty {
                 let written = now
                 for arrived in awaitingWrite {
                     sessions.metrics?.driveFrameLatency(seconds: written - arrived)
                 }
                 awaitingWrite.removeAll(keepingCapacity: true)
             }
-            outbox.removeAll(keepingCapacity: outbox.count < 1 << 16)
-            frameEnds.removeAll()
-            outboxStart = 0
-        } else if outboxStart > 1 << 20 {
-            outbox.removeFirst(outboxStart)
-            frameEnds = frameEnds.compactMap { $0 > outboxStart ? $0 - outboxStart : nil }
-            outboxStart = 0
         }
         return true
     }
