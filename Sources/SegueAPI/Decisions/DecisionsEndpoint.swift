@@ -8,11 +8,12 @@ import SegueEngine
 /// of one frame, and `--max-decision-cells` bounds the cells.
 enum DecisionsEndpoint {
     static func respond(
-        to request: HTTPRequest, catalogue: PresetCatalogue, limits: RequestLimits, gate: WorkGate? = nil
+        to request: HTTPRequest, catalogue: PresetCatalogue, limits: RequestLimits, gate: WorkGate? = nil,
+        bodies: BodyAdmission? = nil
     ) throws(Problem) -> HTTPResponse {
-        let json = try JSONBody.value(from: request, limits: limits.json)
-        let decisions = try DecisionsRequest.parse(
-            json, catalogue: catalogue, limits: limits, cancellation: request.cancellation)
+        let decisions = try JSONBody.read(request, limits: limits.json, admission: bodies) { json throws(Problem) in
+            try DecisionsRequest.parse(json, catalogue: catalogue, limits: limits, cancellation: request.cancellation)
+        }
         guard let gate else { return try respond(to: decisions) }
         return try gate.answer(cost: estimatedBytes(for: decisions), cancellation: request.cancellation) {
             () throws(Problem) in try respond(to: decisions)

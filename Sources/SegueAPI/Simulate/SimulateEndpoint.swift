@@ -10,10 +10,12 @@ import SegueEngine
 enum SimulateEndpoint {
     static func respond(
         to request: HTTPRequest, catalogue: PresetCatalogue, limits: RequestLimits, gate: WorkGate? = nil,
-        costs: SimulateCost? = nil
+        bodies: BodyAdmission? = nil, costs: SimulateCost? = nil
     ) throws(Problem) -> HTTPResponse {
-        let body = try JSONBody.value(from: request, limits: limits.json)
-        var simulateRequest = try SimulateRequest.parse(body, catalogue: catalogue, limits: limits)
+        var simulateRequest = try JSONBody.read(request, limits: limits.json, admission: bodies) {
+            body throws(Problem) in
+            try SimulateRequest.parse(body, catalogue: catalogue, limits: limits)
+        }
         simulateRequest.input.cancellation = request.cancellation
         guard let gate else { return try respond(to: request, simulating: simulateRequest, reservation: nil) }
         let cost = (costs ?? SimulateCost(catalogue: catalogue)).estimatedBytes(for: simulateRequest)
