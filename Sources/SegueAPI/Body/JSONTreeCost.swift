@@ -17,13 +17,14 @@ public enum JSONTreeCost {
     static let inlineStringBytes = 15
 
     /// The heap block glibc's malloc gives for `bytes`: the request plus its 8-byte size field,
-    /// rounded up to 16 and at least 32 (glibc malloc/malloc.c, `request2size` and `MINSIZE`);
-    /// a request of 128 KiB or more may be a mapping of its own (`mmap_threshold`'s default), so
-    /// it is rounded up to whole 4 KiB pages instead.
+    /// rounded up to 16 and at least 32 (glibc malloc/malloc.c, `request2size` and `MINSIZE`),
+    /// and 16 more, since a free chunk whose remainder would be smaller than `MINSIZE` is handed
+    /// out whole; a request of 128 KiB or more may be a mapping of its own (`mmap_threshold`'s
+    /// default), so it is rounded up to whole 4 KiB pages instead.
     public static func block(_ bytes: Int) -> Int {
         guard bytes > 0 else { return 0 }
         if bytes >= 128 << 10 { return (bytes + 16 + 4095) & ~4095 }
-        return max(32, (bytes + 8 + 15) & ~15)
+        return max(32, (bytes + 8 + 15) & ~15) + 16
     }
 
     /// An array of `count` values, built at exactly that capacity: a 32-byte header (the object
