@@ -6,13 +6,13 @@ import SegueEngine
 /// its samples in memory and as JSON; the answer then holds its body's bytes until sent.
 enum CurvesEndpoint {
     static func respond(
-        to request: HTTPRequest, limits: RequestLimits, gate: WorkGate? = nil, bodies: BodyAdmission? = nil
+        to request: HTTPRequest, limits: RequestLimits, admission: Admission? = nil
     ) throws(Problem) -> HTTPResponse {
-        let query = try JSONBody.read(request, limits: limits.json, admission: bodies) { json throws(Problem) in
+        let query = try JSONBody.read(request, limits: limits.json, admission: admission?.bodies) { json throws(Problem) in
             try CurvesQuery.parse(json, limits: limits)
         }
-        guard let gate else { return try respond(to: query) }
-        return try gate.answer(cost: estimatedBytes(for: query), cancellation: request.cancellation) {
+        guard let admission else { return try respond(to: query) }
+        return try admission.answer(cost: estimatedBytes(for: query), to: request) {
             () throws(Problem) in try respond(to: query)
         }
     }

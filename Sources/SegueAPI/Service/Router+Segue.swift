@@ -5,8 +5,8 @@ extension Router {
     /// preset's detail, the curve sampler, the simulator and the decision maps.
     ///
     /// `limits` caps what one request may make the server hold or compute (the server's flags);
-    /// `gate`, when given, admits the computing routes' bodies by their JSON trees' bytes
-    /// (`BodyAdmission`) and their work by its cost once parsed (none when nil, as in tests that
+    /// `gate`, when given, admits the computing routes (`Admission`): their bodies by their JSON
+    /// trees' bytes, then their work by its cost once parsed (none when nil, as in tests that
     /// call the service directly); `metrics`, when given, serves
     /// `GET /metrics` with the bytes it returns.
     public static func segue(
@@ -14,7 +14,7 @@ extension Router {
         gate: WorkGate? = nil, metrics: (@Sendable () -> [UInt8])? = nil
     ) -> Router {
         let costs = gate.map { _ in SimulateCost(catalogue: catalogue) }
-        let bodies = gate.map { BodyAdmission(gate: $0) }
+        let admission = gate.map { Admission(gate: $0) }
         var routes = [
             Route(.get, "/") { _ in
                 HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.html], body: PlaygroundPage.bytes)
@@ -41,16 +41,15 @@ extension Router {
                 return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: body)
             },
             Route(.post, "/v1/curves") { context throws(Problem) in
-                try CurvesEndpoint.respond(to: context.request, limits: limits, gate: gate, bodies: bodies)
+                try CurvesEndpoint.respond(to: context.request, limits: limits, admission: admission)
             },
             Route(.post, "/v1/simulate") { context throws(Problem) in
                 try SimulateEndpoint.respond(
-                    to: context.request, catalogue: catalogue, limits: limits, gate: gate, bodies: bodies,
-                    costs: costs)
+                    to: context.request, catalogue: catalogue, limits: limits, admission: admission, costs: costs)
             },
             Route(.post, "/v1/decisions") { context throws(Problem) in
                 try DecisionsEndpoint.respond(
-                    to: context.request, catalogue: catalogue, limits: limits, gate: gate, bodies: bodies)
+                    to: context.request, catalogue: catalogue, limits: limits, admission: admission)
             },
             // The live drive socket. The transport takes the WebSocket upgrade before routing; a
             // request that reaches the route did not ask for one.

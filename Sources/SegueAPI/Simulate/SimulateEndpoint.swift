@@ -11,21 +11,21 @@ import SegueMath
 /// its output's once it has run, the body's once written, and the answer keeps it until sent.
 enum SimulateEndpoint {
     static func respond(
-        to request: HTTPRequest, catalogue: PresetCatalogue, limits: RequestLimits, gate: WorkGate? = nil,
-        bodies: BodyAdmission? = nil, costs: SimulateCost? = nil
+        to request: HTTPRequest, catalogue: PresetCatalogue, limits: RequestLimits, admission: Admission? = nil,
+        costs: SimulateCost? = nil
     ) throws(Problem) -> HTTPResponse {
-        var simulateRequest = try JSONBody.read(request, limits: limits.json, admission: bodies) {
+        var simulateRequest = try JSONBody.read(request, limits: limits.json, admission: admission?.bodies) {
             body throws(Problem) in
             try SimulateRequest.parse(body, catalogue: catalogue, limits: limits)
         }
         simulateRequest.input.cancellation = request.cancellation
         let output = simulateRequest.output ?? SimulateOutput.negotiated(accept: request.headers["Accept"])
-        guard let gate else {
+        guard let admission else {
             return try respond(to: request, simulating: simulateRequest, output: output, costs: nil, reservation: nil)
         }
         let costs = costs ?? SimulateCost(catalogue: catalogue)
         let cost = costs.estimatedBytes(for: simulateRequest, output: output)
-        return try gate.run(cost: cost, cancellation: request.cancellation) { reservation throws(Problem) in
+        return try admission.run(cost: cost, cancellation: request.cancellation) { reservation throws(Problem) in
             try respond(
                 to: request, simulating: simulateRequest, output: output, costs: costs, reservation: reservation)
         }
