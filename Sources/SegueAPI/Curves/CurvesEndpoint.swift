@@ -8,7 +8,8 @@ enum CurvesEndpoint {
     static func respond(
         to request: HTTPRequest, limits: RequestLimits, admission: Admission? = nil
     ) throws(Problem) -> HTTPResponse {
-        let query = try JSONBody.read(request, limits: limits.json, admission: admission?.bodies) { json throws(Problem) in
+        let query = try JSONBody.read(request, limits: limits.json, admission: admission?.bodies) {
+            json throws(Problem) in
             try CurvesQuery.parse(json, limits: limits)
         }
         guard let admission else { return try respond(to: query) }

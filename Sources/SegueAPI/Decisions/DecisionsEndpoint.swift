@@ -10,7 +10,8 @@ enum DecisionsEndpoint {
     static func respond(
         to request: HTTPRequest, catalogue: PresetCatalogue, limits: RequestLimits, admission: Admission? = nil
     ) throws(Problem) -> HTTPResponse {
-        let decisions = try JSONBody.read(request, limits: limits.json, admission: admission?.bodies) { json throws(Problem) in
+        let decisions = try JSONBody.read(request, limits: limits.json, admission: admission?.bodies) {
+            json throws(Problem) in
             try DecisionsRequest.parse(json, catalogue: catalogue, limits: limits, cancellation: request.cancellation)
         }
         guard let admission else { return try respond(to: decisions) }
