@@ -1,4 +1,6 @@
 import Dispatch
+import SegueEngine
+import SegueTestSupport
 import Testing
 
 @testable import SegueAPI
@@ -35,5 +37,20 @@ import Testing
         finishHeavy.signal()
         heavyDone.wait()
         #expect(gate.reservedBytes == 0)
+    }
+
+    /// The canonical simulate (instagram.pop.interactive's example) is quick work, as any ordinary
+    /// request: estimated under `Admission.quickBytes` for every output.
+    @Test func theCanonicalSimulateIsQuickWork() throws {
+        let body = Fixtures.read(Fixtures.root + "/scripts/examples/instagram.pop.interactive.json") ?? []
+        let request = try SimulateRequest.parse(
+            try JSONBody.value(
+                from: HTTPRequest(method: .post, path: "/", headers: ["Content-Type": "application/json"], body: body)),
+            catalogue: .builtIn)
+        let costs = SimulateCost(catalogue: .builtIn)
+        for output in SimulateOutput.allCases {
+            let estimate = costs.estimatedBytes(for: request, output: output)
+            #expect(estimate <= Admission.quickBytes, "\(output): \(estimate) bytes")
+        }
     }
 }

@@ -4,8 +4,8 @@ public import SegueEngine
 /// (`BodyAdmission`), then their work by its estimated cost, in the work gate, or, when it is
 /// small, in a lane of its own beside it (`quick`).
 ///
-/// Small work is a few milliseconds of CPU: the canonical simulate is estimated at about
-/// 280 KB and computed in 0.2 ms. In the gate's one first-come, first-served queue it waited
+/// Small work is a few milliseconds of CPU at most: the canonical simulate is estimated at
+/// 114 KB (269 KB as Lottie) and computed in 0.2 ms. In the gate's one first-come, first-served queue it waited
 /// behind every heavy request ahead of it, 20 s behind 120 heavy exports (scripts/faults/heavy),
 /// although it would have been done in a millisecond. In its own lane it waits only for other
 /// small work, while heavy work keeps its order, and the gate still counts its bytes.
@@ -17,8 +17,8 @@ public struct Admission: Sendable {
     public let bodies: BodyAdmission
 
     /// 1 MiB: the most a request may be estimated at and still run in the quick lane. The
-    /// canonical simulate is about 280 KB; a gesture of 4 s at 60 Hz of a 4-layer preset, or a
-    /// default decision map, fit. At most `maxRunning` such requests compute at once, beside
+    /// canonical simulate is 114 KB (`AdmissionTests`); a gesture of 4 s at 60 Hz of a
+    /// 4-layer preset, or a default decision map, fit. At most `maxRunning` such requests compute at once, beside
     /// the gate's.
     public static let quickBytes = 1 << 20
 
