@@ -99,6 +99,12 @@ struct ServeOptions: ParsableArguments {
     var maxStringBytes: Int?
 
     @Option(
+        help:
+            "Most values (array elements and object members, at every depth) in a JSON body. [env SEGUE_MAX_JSON_VALUES, default 65536]"
+    )
+    var maxJSONValues: Int?
+
+    @Option(
         help: "Largest magnitude of any number in a JSON body. [env SEGUE_MAX_NUMBER_MAGNITUDE, default 1e12]")
     var maxNumberMagnitude: Double?
 

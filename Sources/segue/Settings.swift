@@ -120,6 +120,8 @@ struct Settings {
         limits.maxStringBytes = try source.value(
             options.maxStringBytes, env: "SEGUE_MAX_STRING_BYTES", default: defaults.maxStringBytes,
             in: 1...(1 << 24))
+        limits.maxJSONValues = try source.value(
+            options.maxJSONValues, env: "SEGUE_MAX_JSON_VALUES", default: defaults.maxJSONValues, in: 1...(1 << 30))
         limits.maxNumberMagnitude = try source.value(
             options.maxNumberMagnitude, env: "SEGUE_MAX_NUMBER_MAGNITUDE", default: defaults.maxNumberMagnitude,
             in: 1...1e300)

@@ -188,15 +188,17 @@ import Testing
         occupant.end()
     }
 
-    /// The routes as a client meets them: 503, `Retry-After`, problem JSON, while
-    /// routes that do not compute are untouched by the gate.
+    /// The routes as a client meets them: heavy work is refused with 503, `Retry-After` and
+    /// problem JSON while the gate is full, while small work (its own lane, `Admission`) and
+    /// routes that do not compute are untouched by it.
     @Test func simulateAnswers503WithRetryAfterWhenTheGateIsFull() throws {
         let gate = WorkGate(maxRunning: 1, maxQueued: 0, retryAfter: 1)
         let service = SegueService(
             router: .segue(catalogue: .builtIn, readiness: Readiness(), gate: gate), makeRequestID: { "id" })
         let occupant = Occupant(gate, cost: 1)
 
-        var request = HTTPRequest(method: .post, path: "/v1/simulate", body: Array(#"{"preset":"instagram.pop"}"#.utf8))
+        // 2 281 frames of 8 layers: estimated far past the quick lane's 1 MiB.
+        var request = HTTPRequest(method: .post, path: "/v1/simulate", body: try SimulateCostTests.heldRequest())
         request.headers.add(name: "Content-Type", value: "application/json")
         let refused = service.respond(to: request)
         #expect(refused.status.code == 503)
@@ -207,17 +209,26 @@ import Testing
         #expect(problem["retryAfter"] as? Int == 1)
         #expect(refused.facts.problemType == "urn:segue:problem:overloaded")
 
-        // A valid curve: requests are parsed (and refused 422 when invalid) before they meet the gate.
-        let curve = #"{"curve":{"type":"named","name":"linear","duration":0.25}}"#
+        // A valid curve of 12 001 samples (past 1 MiB): requests are parsed (and refused 422 when
+        // invalid) before they meet the gate.
+        let curve = #"{"curve":{"type":"named","name":"linear","duration":100},"frameRate":120}"#
         var curves = HTTPRequest(method: .post, path: "/v1/curves", body: Array(curve.utf8))
         curves.headers.add(name: "Content-Type", value: "application/json")
         #expect(service.respond(to: curves).status.code == 503)
         #expect(service.respond(to: HTTPRequest(method: .get, path: "/healthz")).status.code == 200)
+        do {
+            var small = HTTPRequest(
+                method: .post, path: "/v1/simulate", body: Array(#"{"preset":"instagram.pop"}"#.utf8))
+            small.headers.add(name: "Content-Type", value: "application/json")
+            let quick = service.respond(to: small)
+            #expect(quick.status.code == 200, "small work is served beside the full gate")
+            #expect(gate.reservedBytes == 1 + quick.body.count, "and counted in its budget")
+        }
 
         occupant.end()
         let served = service.respond(to: request)
         #expect(served.status.code == 200)
-        #expect(served.facts.presetID == "instagram.pop")
+        #expect(served.facts.presetID == "yui.fbPaper.interactivePop")
         let frames = try #require(JSONTestValue.object(served.body)?["frames"] as? [Any])
         #expect(served.facts.framesSimulated == frames.count)
         #expect(served.facts.route == "/v1/simulate")

@@ -10,13 +10,54 @@ public enum JSONBody {
     public static func value(
         from request: HTTPRequest, limits: JSONLimits = JSONParser.defaultLimits
     ) throws(Problem) -> JSONValue {
+        try read(request, limits: limits, admission: nil) { tree in tree }
+    }
+
+    /// The body of `request` as a JSON tree, handed to `interpret`, which makes the endpoint's
+    /// request of it; the tree is gone when this returns.
+    ///
+    /// The body is first measured without building anything (`JSONParser.measure`: the text, the
+    /// limits, and the bytes its tree will hold). With an `admission`, the tree is then admitted
+    /// by those bytes (`BodyAdmission`) before it is built, and the bytes are given back once
+    /// `interpret` returns, before the request waits for its own work to be admitted: nothing
+    /// holds part of the budget while it waits for more.
+    public static func read<T>(
+        _ request: HTTPRequest, limits: JSONLimits, admission: BodyAdmission?,
+        _ interpret: (JSONValue) throws(Problem) -> T
+    ) throws(Problem) -> T {
         try checkHeadersAndEmptiness(request)
+        let shape: JSONShape
         do throws(JSONSyntaxError) {
-            return try JSONParser.parse(request.body, limits: limits)
+            shape = try JSONParser.measure(request.body, limits: limits)
         } catch {
             throw problem(for: error)
         }
+        func buildAndInterpret() throws(Problem) -> T {
+            let tree: JSONValue
+            do throws(JSONSyntaxError) {
+                tree = try JSONParser.build(request.body, shape: shape, limits: limits)
+            } catch {
+                throw problem(for: error)
+            }
+            return try interpret(tree)
+        }
+        guard let admission else { return try buildAndInterpret() }
+        return try admission.admit(bytes: admittedBytes(for: shape), cancellation: request.cancellation) {
+            () throws(Problem) in try buildAndInterpret()
+        }
     }
+
+    /// What is admitted for a body of `shape`: its tree and the scratch of building it, and
+    /// what the endpoint makes of the tree while both exist, `interpretBytesPerValue` for
+    /// each value.
+    public static func admittedBytes(for shape: JSONShape) -> Int {
+        shape.bytes + shape.values * interpretBytesPerValue
+    }
+
+    /// 32 bytes: what reading one value into an endpoint's request may hold besides the tree. A
+    /// gesture sample's five values become one 40-byte `GestureSample`; an object's unknown
+    /// names are listed in a sorted array of 16-byte strings for the 422.
+    public static let interpretBytesPerValue = 32
 
     /// Decodes the body of `request` as `T`.
     public static func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) throws(Problem) -> T {

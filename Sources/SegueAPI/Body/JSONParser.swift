@@ -1,11 +1,15 @@
-/// Segue's one JSON parser: reads a body into a `JSONValue` tree in a single pass,
-/// checking RFC 8259 as it goes, and stops at the first error with its position.
+/// Segue's one JSON parser: reads a body into a `JSONValue` tree, checking RFC 8259 as it
+/// goes, and stops at the first error with its position.
 ///
-/// Going past one of its `JSONLimits` counts as an error, found before anything past
-/// the limit is built, so a hostile body can neither exhaust the stack nor make the
-/// parser build huge values. It also refuses what RFC 8259 allows but parsers read
-/// differently: a member name twice in one object, and bytes in a string that are not
-/// UTF-8 (§8.1). Every path through it moves forward or stops, so it ends on any bytes.
+/// It reads a body twice. The first pass (`measure`) builds nothing: it checks the text and
+/// every one of its `JSONLimits`, counts each container's values and adds up the bytes the tree
+/// will hold (`JSONShape`), so that a hostile body can neither exhaust the stack nor make the
+/// parser build huge values, and so that a server can admit the tree by its bytes before
+/// building it. The second pass (`build`) builds the tree, each array and dictionary at the
+/// capacity the first pass counted, so the tree holds no more than was measured. It also
+/// refuses what RFC 8259 allows but parsers read differently: a member name twice in one
+/// object (found by the second pass), and bytes in a string that are not UTF-8 (§8.1). Every
+/// path through it moves forward or stops, so it ends on any bytes.
 ///
 /// It builds what `JSONDecoder` builds from the same text, several times faster: the
 /// decoder tries each JSON type in turn and throws on every miss. Where RFC 8259 leaves
@@ -21,6 +25,12 @@ public struct JSONParser {
     /// The reference tokens from the root to the value being read, kept as offsets and
     /// written out as a JSON Pointer only for an error.
     private var path: [PathToken] = []
+    /// False in the first pass, which only measures; true in the second, which builds.
+    private let building: Bool
+    /// What the first pass has measured so far; what the second pass builds to.
+    private var shape: JSONShape
+    /// The next container in the order they open, whose size the second pass reads from `shape`.
+    private var nextContainer = 0
 
     private enum PathToken {
         case element(Int)
@@ -28,24 +38,52 @@ public struct JSONParser {
         case member(Range<Int>)
     }
 
-    private init(bytes: [UInt8], limits: JSONLimits) {
+    private init(bytes: [UInt8], limits: JSONLimits, building shape: JSONShape?) {
         self.bytes = bytes
         self.limits = limits
+        building = shape != nil
+        self.shape = shape ?? JSONShape(bodyBytes: bytes.count, limits: limits)
+        path.reserveCapacity(limits.maxDepth + 1)
     }
 
     /// The value of `bytes` when they are one well-formed JSON text within `limits`,
     /// else the first error: where the text stops being JSON (400), or the pointer of
     /// the first value past a limit (a number that overflows a double, a string too
-    /// long, a nest too deep), which is a bad value (422) rather than bad syntax.
+    /// long, a nest too deep, more values than allowed), which is a bad value (422)
+    /// rather than bad syntax. Both passes, one after the other.
     public static func parse(
         _ bytes: [UInt8], limits: JSONLimits = defaultLimits
     ) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, limits: limits)
-        parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        if parser.index < bytes.count {
-            throw parser.failure("unexpected \(parser.found) after the end of the JSON value")
+        try build(bytes, shape: measure(bytes, limits: limits), limits: limits)
+    }
+
+    /// The first pass: checks that `bytes` are one JSON text within `limits`, without building
+    /// any of it, and answers what its tree will hold; throws the first error as `parse` does,
+    /// except a member name sent twice, which only the second pass sees.
+    public static func measure(
+        _ bytes: [UInt8], limits: JSONLimits = defaultLimits
+    ) throws(JSONSyntaxError) -> JSONShape {
+        var parser = JSONParser(bytes: bytes, limits: limits, building: nil)
+        _ = try parser.readDocument()
+        return parser.shape
+    }
+
+    /// The second pass: the tree of `bytes`, which `measure` measured as `shape` with the same
+    /// `limits`. Its only error is a member name sent twice in one object.
+    public static func build(
+        _ bytes: [UInt8], shape: JSONShape, limits: JSONLimits = defaultLimits
+    ) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, limits: limits, building: shape)
+        return try parser.readDocument()
+    }
+
+    /// The one value of the text, and nothing after it but whitespace.
+    private mutating func readDocument() throws(JSONSyntaxError) -> JSONValue {
+        skipWhitespace()
+        let value = try value(depth: 0)
+        skipWhitespace()
+        if index < bytes.count {
+            throw failure("unexpected \(found) after the end of the JSON value")
         }
         return value
     }
@@ -141,8 +179,12 @@ public struct JSONParser {
             let start = index
             let hasEscapes = try scanString()
             let content = (start + 1)..<(index - 1)
-            if content.count > limits.maxStringBytes {
-                throw limitFailure(stringTooLong(content.count, what: "this string"), at: start)
+            guard building else {
+                if content.count > limits.maxStringBytes {
+                    throw limitFailure(stringTooLong(content.count, what: "this string"), at: start)
+                }
+                shape.addString(sentBytes: content.count, hasEscapes: hasEscapes)
+                return .null
             }
             return .string(text(of: content, hasEscapes: hasEscapes))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
@@ -160,13 +202,41 @@ public struct JSONParser {
         }
     }
 
+    /// Counts one more value (an array's element or an object's member, whose token is last on
+    /// `path`) in the first pass, refusing it past `limits.maxValues`: the cap on how many
+    /// values one body may make the tree hold, whatever their shape.
+    private mutating func countValue(at position: Int) throws(JSONSyntaxError) {
+        guard !building else { return }
+        shape.values += 1
+        if shape.values > limits.maxValues {
+            throw limitFailure(
+                "the body holds more than \(limits.maxValues) values (array elements and object members, "
+                    + "counted at every depth), the most this server reads (its --max-json-values); "
+                    + "this is the first value past it", at: position)
+        }
+    }
+
+    /// Opens the next container: its capacity in the second pass (the count the first pass
+    /// found), and in the first a place for that count.
+    private mutating func openContainer() -> (number: Int, capacity: Int) {
+        defer { nextContainer += 1 }
+        guard building else {
+            shape.containerSizes.append(0)
+            return (nextContainer, 0)
+        }
+        return (nextContainer, Int(shape.containerSizes[nextContainer]))
+    }
+
     private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
+        let container = openContainer()
+        var count = 0
+        defer { if !building { shape.closeObject(container.number, count: count) } }
         skipWhitespace()
-        var members: [String: JSONValue] = [:]
+        var members: [String: JSONValue] = building ? Dictionary(minimumCapacity: container.capacity) : [:]
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return building ? .object(members) : .null
         }
         // Names that Swift's String equality (canonical equivalence) takes for an earlier
         // name but that differ from it byte for byte: rare, and kept apart, as UTF-8.
@@ -178,29 +248,34 @@ public struct JSONParser {
             let nameStart = index
             let hasEscapes = try scanString()
             let sent = (nameStart + 1)..<(index - 1)
-            if sent.count > limits.maxStringBytes {
-                // A name has no pointer of its own: point at the object that holds it.
-                throw limitFailure(stringTooLong(sent.count, what: "a member name of this object"), at: nameStart)
-            }
-            let name = text(of: sent, hasEscapes: hasEscapes)
-            // A name twice is allowed by RFC 8259 (§4: "SHOULD be unique") but read
-            // differently by different parsers (the first value, the last, or an
-            // error), so a body that means one thing here could mean another elsewhere.
-            // Names compare after their escapes are resolved, byte for byte as §8.3
-            // compares them (not as Swift compares Strings, which equates "é" and
-            // "e\u0301"; of two such names the tree keeps the first, as JSONDecoder does).
+            var name = ""
             var isNew = true
-            if let earlier = members.index(forKey: name) {
-                isNew = false
-                if members.keys[earlier].utf8.elementsEqual(name.utf8)
-                    || !equivalentNames.insert(Array(name.utf8)).inserted
-                {
-                    let sentName = String(decoding: bytes[sent], as: UTF8.self)
-                    throw failure(
-                        "the member name \"\(sentName.prefix(40))\" appears a second time in this object "
-                            + "(at \(pointer(appending: FieldValidator.escape(sentName)))); send each name once",
-                        at: nameStart)
+            if building {
+                name = text(of: sent, hasEscapes: hasEscapes)
+                // A name twice is allowed by RFC 8259 (§4: "SHOULD be unique") but read
+                // differently by different parsers (the first value, the last, or an
+                // error), so a body that means one thing here could mean another elsewhere.
+                // Names compare after their escapes are resolved, byte for byte as §8.3
+                // compares them (not as Swift compares Strings, which equates "é" and
+                // "e\u0301"; of two such names the tree keeps the first, as JSONDecoder does).
+                if let earlier = members.index(forKey: name) {
+                    isNew = false
+                    if members.keys[earlier].utf8.elementsEqual(name.utf8)
+                        || !equivalentNames.insert(Array(name.utf8)).inserted
+                    {
+                        let sentName = String(decoding: bytes[sent], as: UTF8.self)
+                        throw failure(
+                            "the member name \"\(sentName.prefix(40))\" appears a second time in this object "
+                                + "(at \(pointer(appending: FieldValidator.escape(sentName)))); send each name once",
+                            at: nameStart)
+                    }
                 }
+            } else {
+                if sent.count > limits.maxStringBytes {
+                    // A name has no pointer of its own: point at the object that holds it.
+                    throw limitFailure(stringTooLong(sent.count, what: "a member name of this object"), at: nameStart)
+                }
+                shape.addName(sentBytes: sent.count, hasEscapes: hasEscapes, isASCII: isASCII(sent))
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -209,16 +284,18 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             path.append(.member(sent))
+            try countValue(at: index)
             let member = try value(depth: depth + 1)
             path.removeLast()
-            if isNew {
+            if building, isNew {
                 members[name] = member
             }
+            count += 1
             skipWhitespace()
             guard index < bytes.count else { throw failure("expected ',' or '}' but the body ended") }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(members)
+                return building ? .object(members) : .null
             }
             guard bytes[index] == UInt8(ascii: ",") else { throw failure("expected ',' or '}' but found \(found)") }
             index += 1
@@ -228,25 +305,37 @@ public struct JSONParser {
 
     private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
+        let container = openContainer()
+        var count = 0
+        defer { if !building { shape.closeArray(container.number, count: count) } }
         skipWhitespace()
         var elements: [JSONValue] = []
+        if building { elements.reserveCapacity(container.capacity) }
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            return building ? .array(elements) : .null
         }
         while true {
-            path.append(.element(elements.count))
-            elements.append(try value(depth: depth + 1))
+            path.append(.element(count))
+            try countValue(at: index)
+            let element = try value(depth: depth + 1)
+            if building { elements.append(element) }
             path.removeLast()
+            count += 1
             skipWhitespace()
             guard index < bytes.count else { throw failure("expected ',' or ']' but the body ended") }
             if bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return .array(elements)
+                return building ? .array(elements) : .null
             }
             guard bytes[index] == UInt8(ascii: ",") else { throw failure("expected ',' or ']' but found \(found)") }
             index += 1
             skipWhitespace()
         }
+    }
+
+    /// Whether the bytes of a member name as sent are all ASCII (escapes aside).
+    private func isASCII(_ range: Range<Int>) -> Bool {
+        bytes[range].allSatisfy { $0 < 0x80 }
     }
 }

@@ -6,12 +6,14 @@ import SegueEngine
 /// its samples in memory and as JSON; the answer then holds its body's bytes until sent.
 enum CurvesEndpoint {
     static func respond(
-        to request: HTTPRequest, limits: RequestLimits, gate: WorkGate? = nil
+        to request: HTTPRequest, limits: RequestLimits, admission: Admission? = nil
     ) throws(Problem) -> HTTPResponse {
-        let json = try JSONBody.value(from: request, limits: limits.json)
-        let query = try CurvesQuery.parse(json, limits: limits)
-        guard let gate else { return try respond(to: query) }
-        return try gate.answer(cost: estimatedBytes(for: query), cancellation: request.cancellation) {
+        let query = try JSONBody.read(request, limits: limits.json, admission: admission?.bodies) {
+            json throws(Problem) in
+            try CurvesQuery.parse(json, limits: limits)
+        }
+        guard let admission else { return try respond(to: query) }
+        return try admission.answer(cost: estimatedBytes(for: query), to: request) {
             () throws(Problem) in try respond(to: query)
         }
     }

@@ -8,13 +8,14 @@ import SegueEngine
 /// of one frame, and `--max-decision-cells` bounds the cells.
 enum DecisionsEndpoint {
     static func respond(
-        to request: HTTPRequest, catalogue: PresetCatalogue, limits: RequestLimits, gate: WorkGate? = nil
+        to request: HTTPRequest, catalogue: PresetCatalogue, limits: RequestLimits, admission: Admission? = nil
     ) throws(Problem) -> HTTPResponse {
-        let json = try JSONBody.value(from: request, limits: limits.json)
-        let decisions = try DecisionsRequest.parse(
-            json, catalogue: catalogue, limits: limits, cancellation: request.cancellation)
-        guard let gate else { return try respond(to: decisions) }
-        return try gate.answer(cost: estimatedBytes(for: decisions), cancellation: request.cancellation) {
+        let decisions = try JSONBody.read(request, limits: limits.json, admission: admission?.bodies) {
+            json throws(Problem) in
+            try DecisionsRequest.parse(json, catalogue: catalogue, limits: limits, cancellation: request.cancellation)
+        }
+        guard let admission else { return try respond(to: decisions) }
+        return try admission.answer(cost: estimatedBytes(for: decisions), to: request) {
             () throws(Problem) in try respond(to: decisions)
         }
     }

@@ -34,7 +34,16 @@ enum Gzip {
             }
         }
         guard status == Z_STREAM_END else { return nil }
-        output.removeLast(Int(stream.avail_out))
-        return output
+        // A copy of the coded bytes alone: the buffer of zlib's bound is as large as the body,
+        // every page of it written with zeros, and it would be held until the answer is sent.
+        return Array(output[..<(output.count - Int(stream.avail_out))])
+    }
+
+    /// What coding `bytes` bytes holds besides them: the output buffer of zlib's bound (at most
+    /// the input plus 0.1 % and some bytes, zlib.h `deflateBound`) and the gzip framing, and the
+    /// deflate state of a 32 KiB window at memLevel 8, 256 KiB and change (zlib.h, `deflateInit2`'s
+    /// memory: (1 << (windowBits + 2)) + (1 << (memLevel + 9))).
+    static func scratchBytes(for bytes: Int) -> Int {
+        bytes + bytes / 1000 + 64 + (288 << 10)
     }
 }

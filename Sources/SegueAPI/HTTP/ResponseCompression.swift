@@ -19,12 +19,14 @@ public struct ResponseCompression: Sendable {
         self.minimumBytes = minimumBytes
     }
 
-    /// `response`, gzip-coded when the rules above allow it.
+    /// `response`, gzip-coded when the rules above allow it. An answer that holds part of the work
+    /// gate's budget (`heldBytes`, room for the coding) holds its body's bytes afterwards, coded or not.
     public func apply(to response: HTTPResponse, acceptEncoding: String?) -> HTTPResponse {
+        var response = response
+        defer { response.reservation?.resize(to: response.body.count) }
         guard let contentType = response.headers["Content-Type"],
             Self.textualTypes.contains(where: { contentType.hasPrefix($0) })
         else { return response }
-        var response = response
         if minimumBytes != nil {
             response.headers.merge(name: "Vary", value: "Accept-Encoding")
         }
@@ -33,8 +35,14 @@ public struct ResponseCompression: Sendable {
         else { return response }
         response.body = coded
         response.headers.replaceOrAdd(name: "Content-Encoding", value: "gzip")
-        response.reservation?.resize(to: coded.count)
         return response
+    }
+
+    /// The bytes an answer of `body` bytes holds from when it is written until it is sent: the body,
+    /// and while it is gzip-coded (when the client accepts gzip), the coding's output buffer and
+    /// zlib's state (`Gzip.scratchBytes`). `apply` gives the scratch back once coded.
+    public static func heldBytes(body: Int, acceptEncoding: String?) -> Int {
+        body + (acceptsGzip(acceptEncoding) ? Gzip.scratchBytes(for: body) : 0)
     }
 
     /// Whether an `Accept-Encoding` field value allows gzip: `gzip` (or its alias `x-gzip`,

@@ -5,14 +5,16 @@ extension Router {
     /// preset's detail, the curve sampler, the simulator and the decision maps.
     ///
     /// `limits` caps what one request may make the server hold or compute (the server's flags);
-    /// `gate`, when given, admits the computing routes by their cost once parsed (none when nil,
-    /// as in tests that call the service directly); `metrics`, when given, serves
+    /// `gate`, when given, admits the computing routes (`Admission`): their bodies by their JSON
+    /// trees' bytes, then their work by its cost once parsed (none when nil, as in tests that
+    /// call the service directly); `metrics`, when given, serves
     /// `GET /metrics` with the bytes it returns.
     public static func segue(
         catalogue: PresetCatalogue, readiness: Readiness, limits: RequestLimits = RequestLimits(),
         gate: WorkGate? = nil, metrics: (@Sendable () -> [UInt8])? = nil
     ) -> Router {
         let costs = gate.map { _ in SimulateCost(catalogue: catalogue) }
+        let admission = gate.map { Admission(gate: $0) }
         var routes = [
             Route(.get, "/") { _ in
                 HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.html], body: PlaygroundPage.bytes)
@@ -39,14 +41,15 @@ extension Router {
                 return HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: body)
             },
             Route(.post, "/v1/curves") { context throws(Problem) in
-                try CurvesEndpoint.respond(to: context.request, limits: limits, gate: gate)
+                try CurvesEndpoint.respond(to: context.request, limits: limits, admission: admission)
             },
             Route(.post, "/v1/simulate") { context throws(Problem) in
                 try SimulateEndpoint.respond(
-                    to: context.request, catalogue: catalogue, limits: limits, gate: gate, costs: costs)
+                    to: context.request, catalogue: catalogue, limits: limits, admission: admission, costs: costs)
             },
             Route(.post, "/v1/decisions") { context throws(Problem) in
-                try DecisionsEndpoint.respond(to: context.request, catalogue: catalogue, limits: limits, gate: gate)
+                try DecisionsEndpoint.respond(
+                    to: context.request, catalogue: catalogue, limits: limits, admission: admission)
             },
             // The live drive socket. The transport takes the WebSocket upgrade before routing; a
             // request that reaches the route did not ask for one.

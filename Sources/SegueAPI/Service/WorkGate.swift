@@ -254,3 +254,15 @@ public final class WorkGate: Sendable {
         }
     }
 }
+
+extension WorkGate {
+    /// Takes `bytes` of the budget at once, neither waiting nor taking a computing slot, for work
+    /// too small and quick to queue for: the JSON tree of a small body (`JSONBody.read`). Like a
+    /// reservation that grows, it may take the budget past its size, which makes later requests
+    /// wait instead; the bytes are given back when the reservation goes.
+    public func hold(bytes: Int) -> Reservation {
+        let bytes = max(0, bytes)
+        if bytes != 0 { adjustReserved(by: bytes) }
+        return Reservation(gate: self, bytes: bytes)
+    }
+}

@@ -13,6 +13,11 @@ public struct RequestLimits: Sendable, Hashable {
     public var maxJSONDepth = 32
     /// The longest string (member names included) a JSON body may hold, in UTF-8 bytes as sent.
     public var maxStringBytes = 1024
+    /// The most values (array elements and object members, at every depth) a JSON body may
+    /// hold: 2^16, room for a gesture of `maxGestureSamples` samples (five values each, 50 001
+    /// at the default) and the rest of a request, while no body's tree can hold more than about
+    /// 10 MiB whatever its shape (docs/memory.md).
+    public var maxJSONValues = 65_536
     /// The largest magnitude of any number in a JSON body: far beyond any point, second
     /// or stiffness a person means, small enough that arithmetic on it stays finite.
     public var maxNumberMagnitude = 1e12
@@ -29,20 +34,23 @@ public struct RequestLimits: Sendable, Hashable {
 
     /// The limits the JSON scanner enforces while it reads a body.
     public var json: JSONLimits {
-        JSONLimits(maxDepth: maxJSONDepth, maxStringBytes: maxStringBytes)
+        JSONLimits(maxDepth: maxJSONDepth, maxStringBytes: maxStringBytes, maxValues: maxJSONValues)
     }
 }
 
 /// What a JSON body's text may contain, checked while it is scanned and before any of
-/// it is built into values, so an oversized string or a deep nest costs nothing to
-/// refuse. (Number magnitudes are checked field by field instead, by `FieldValidator`,
+/// it is built into values, so an oversized string, a deep nest or a flood of values costs
+/// nothing to refuse. (Number magnitudes are checked field by field instead, by `FieldValidator`,
 /// so that a number too large is reported together with every other mistake.)
 public struct JSONLimits: Sendable, Hashable {
     public var maxDepth: Int
     public var maxStringBytes: Int
+    /// Array elements and object members, counted at every depth.
+    public var maxValues: Int
 
-    public init(maxDepth: Int, maxStringBytes: Int) {
+    public init(maxDepth: Int, maxStringBytes: Int, maxValues: Int = RequestLimits().maxJSONValues) {
         self.maxDepth = maxDepth
         self.maxStringBytes = maxStringBytes
+        self.maxValues = maxValues
     }
 }
