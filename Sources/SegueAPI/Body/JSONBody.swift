@@ -26,13 +26,14 @@ public enum JSONBody {
         _ interpret: (JSONValue) throws(Problem) -> T
     ) throws(Problem) -> T {
         try checkHeadersAndEmptiness(request)
-        let shape: JSONShape
-        do throws(JSONSyntaxError) {
-            shape = try JSONParser.measure(request.body, limits: limits)
-        } catch {
-            throw problem(for: error)
+        func measure() throws(Problem) -> JSONShape {
+            do throws(JSONSyntaxError) {
+                return try JSONParser.measure(request.body, limits: limits)
+            } catch {
+                throw problem(for: error)
+            }
         }
-        func buildAndInterpret() throws(Problem) -> T {
+        func buildAndInterpret(_ shape: JSONShape) throws(Problem) -> T {
             let tree: JSONValue
             do throws(JSONSyntaxError) {
                 tree = try JSONParser.build(request.body, shape: shape, limits: limits)
@@ -41,10 +42,10 @@ public enum JSONBody {
             }
             return try interpret(tree)
         }
-        guard let admission else { return try buildAndInterpret() }
-        return try admission.admit(bytes: admittedBytes(for: shape), cancellation: request.cancellation) {
-            () throws(Problem) in try buildAndInterpret()
-        }
+        guard let admission else { return try buildAndInterpret(measure()) }
+        return try admission.admit(
+            bodyBytes: request.body.count, cancellation: request.cancellation, measure: measure,
+            build: buildAndInterpret)
     }
 
     /// What is admitted for a body of `shape`: its tree and the scratch of building it, and
