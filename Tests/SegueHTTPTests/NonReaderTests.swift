@@ -22,10 +22,11 @@ import Testing
     }
 
     /// A client with a 4 KiB receive buffer asks for a multi-megabyte answer and never reads
-    /// it; the answer holds more than the whole 1 MiB budget. A normal simulate sent next
-    /// must still be answered, well before libmicrohttpd's idle timeout (60 s here) would
-    /// have closed the non-reader: the waiting work has the server cut the stalled answer
-    /// short, once it has been stalled for the 1 s grace. Before, it waited for the timeout.
+    /// it; the answer holds more than the whole 1 MiB budget. A request sent next whose work is
+    /// estimated past the quick lane's 1 MiB (a 6 s drag, so it queues in the gate for memory)
+    /// must still be answered, well before libmicrohttpd's idle timeout (60 s here) would have
+    /// closed the non-reader: the waiting work has the server cut the stalled answer short,
+    /// once it has been stalled for the 1 s grace. Before, it waited for the timeout.
     @Test func workWaitingForMemoryCutsShortAnAnswerNobodyReads() throws {
         let gate = WorkGate(maxRunning: 2, maxQueued: 16, memoryBudget: 1 << 20)
         let live = try LiveServer(gate: gate, connectionTimeout: 60)
@@ -39,10 +40,9 @@ import Testing
             live.eventually(within: 30) { gate.admittedCount == 0 && gate.reservedBytes > gate.memoryBudget },
             "the non-reader's answer should hold the whole budget")
 
-        let normal = try TestHTTPConnection(port: live.port, timeoutSeconds: 30)
-        let canonical = try #require(Fixtures.exampleRequests().first { $0.name == "instagram.pop.interactive" })
-        let answer = try normal.exchange(
-            "POST", "/v1/simulate", headers: [("Content-Type", "application/json")], body: canonical.body)
+        let next = try TestHTTPConnection(port: live.port, timeoutSeconds: 30)
+        let answer = try next.exchange(
+            "POST", "/v1/simulate", headers: [("Content-Type", "application/json")], body: longDrag(seconds: 6))
         #expect(answer.status == 200)
 
         // The non-reader's answer was cut short: what arrives is less than its declared length.
