@@ -26,12 +26,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
-        // The only place C is seen: libmicrohttpd through a small shim header.
+        // libmicrohttpd, seen through a small shim header.
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // The request framing filter: checks a request stream against RFC 9112, with no I/O
+        // (include/framing_filter.h); and what puts it between libmicrohttpd and its sockets by
+        // interposing `recv` (include/framing_interposer.h).
+        .target(name: "CFramingFilter"),
+        .target(name: "CFramingInterposer", dependencies: ["CFramingFilter"]),
         // zlib, for gzip-coded answers to clients that accept them.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Pure math: geometry, timing curves, springs. No clock, no I/O.
@@ -50,6 +55,8 @@ let package = Package(
             name: "SegueHTTP",
             dependencies: [
                 "CMicroHTTPD",
+                "CFramingFilter",
+                "CFramingInterposer",
                 "SegueAPI",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -92,7 +99,8 @@ let package = Package(
         .testTarget(
             name: "SegueHTTPTests",
             dependencies: [
-                "SegueHTTP", "SegueAPI", "SegueTestSupport", .product(name: "Logging", package: "swift-log"),
+                "SegueHTTP", "SegueAPI", "SegueTestSupport", "CFramingFilter",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings

@@ -32,27 +32,38 @@ final class RequestDispatcher: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.headLimits = headLimits
         self.metrics = metrics
+        if !FramingFilter.activate(bodyLimit: maxBodyBytes) {
+            logger.warning("framing filter inactive: libmicrohttpd's code not found; request bytes are not checked")
+        }
     }
 
-    /// First call for a request, headers only. A head that breaks HTTP's framing rules
-    /// or Segue's caps (`RequestHead.verdict`) is answered at once with its problem and
-    /// `Connection: close`; so is a declared body over the limit (413). libmicrohttpd
-    /// then discards the body and closes the connection.
+    /// First call for a request, headers only. A request the framing filter cut at a fault
+    /// (`FramingFilter`), or whose head breaks HTTP's framing rules or Segue's caps
+    /// (`RequestHead.verdict`), is answered at once with its problem and `Connection: close`; so
+    /// is a declared body over the limit (413). libmicrohttpd then discards the body and closes
+    /// the connection.
     func begin(connection: OpaquePointer, method: String, path: String, version: String) -> RequestState {
         inFlight.add(1, ordering: .relaxed)
         let state = RequestState(
             method: HTTPMethod(rawValue: method), path: headLimits.quoted(path: path), started: .now)
         MHDConnection.collectHeaders(of: connection, into: state)
+        let socket = segue_mhd_connection_fd(connection)
+        if let fault = FramingFilter.faultInHead(socket: socket, bodyLimit: maxBodyBytes) {
+            return refuse(state, on: connection, with: fault.problem)
+        }
         let head = RequestHead(
             method: method, targetBytes: path.utf8.count + MHDConnection.queryBytes(of: connection),
             version: version, headers: state.headers)
         switch head.verdict(limits: headLimits) {
         case .refuse(let problem):
-            state.closeAfterAnswer = true
-            answer(state, on: connection, with: service.respond(to: state.request, with: problem))
-            return state
+            return refuse(state, on: connection, with: problem)
         case .serve(let closeAfter):
             state.closeAfterAnswer = closeAfter
+        }
+        if state.headers["Upgrade"] != nil {
+            // Answered other than by switching protocols, the connection closes: the framing
+            // filter stops checking a stream after a head that asks for an upgrade.
+            state.closeAfterAnswer = true
         }
         if let declared = state.headers["Content-Length"].flatMap(UInt64.init), declared > UInt64(maxBodyBytes) {
             state.bodyTooLarge = true
@@ -63,12 +74,24 @@ final class RequestDispatcher: Sendable {
         return state
     }
 
-    /// Last call for a request: the body is complete (or was too large). The service can ask
-    /// the connection's socket whether the client is still there (`ClientPresence`).
+    /// Answers `problem` at once and closes the connection after it.
+    private func refuse(_ state: RequestState, on connection: OpaquePointer, with problem: Problem) -> RequestState {
+        state.closeAfterAnswer = true
+        answer(state, on: connection, with: service.respond(to: state.request, with: problem))
+        return state
+    }
+
+    /// Last call for a request: the body is complete (or was too large, or the framing filter
+    /// ended it at a fault in its chunks). The service can ask the connection's socket whether
+    /// the client is still there (`ClientPresence`).
     func finish(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         guard state.answered == nil else { return .YES }
-        var request = state.request
         let socket = segue_mhd_connection_fd(connection)
+        if let fault = FramingFilter.faultInBody(socket: socket) {
+            state.closeAfterAnswer = true
+            return answer(state, on: connection, with: service.respond(to: state.request, with: fault.problem))
+        }
+        var request = state.request
         request.cancellation = .init { ClientPresence.hasGone(socket: socket) }
         if !state.bodyTooLarge, isDriveUpgrade(request) {
             return upgrade(state, on: connection, request: request)

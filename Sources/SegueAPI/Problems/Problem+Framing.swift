@@ -51,6 +51,35 @@ extension Problem {
         )
     }
 
+    /// A request line RFC 9112 §3 refuses, as `FramingFault` describes it.
+    public static func invalidRequestLine(_ detail: String) -> Problem {
+        Problem(
+            type: typeURI("invalid-request-line"), title: "Invalid request line", status: .badRequest, detail: detail)
+    }
+
+    /// A header or trailer field line RFC 9112 §5 and RFC 9110 §5 refuse, as `FramingFault` describes it.
+    public static func invalidField(_ detail: String) -> Problem {
+        Problem(type: typeURI("invalid-field"), title: "Invalid field line", status: .badRequest, detail: detail)
+    }
+
+    /// A chunked body RFC 9112 §7.1 refuses, as `FramingFault` describes it.
+    public static func invalidChunk(_ detail: String) -> Problem {
+        Problem(type: typeURI("invalid-chunk"), title: "Malformed chunked body", status: .badRequest, detail: detail)
+    }
+
+    /// A chunk-size line longer than the server reads: RFC 9112 §7.1.1 asks a server to limit
+    /// chunk extensions and answer a 4xx past the limit.
+    public static func chunkExtensionsTooLarge(limit: Int) -> Problem {
+        Problem(
+            type: typeURI("chunk-extensions-too-large"),
+            title: "Chunk extensions too large",
+            status: .contentTooLarge,
+            detail: "A chunk-size line (the size and its extensions) is longer than the \(limit) bytes this server "
+                + "reads. This API reads no chunk extensions: send each chunk as its size in hexadecimal and CRLF.",
+            limit: limit
+        )
+    }
+
     /// A path that cannot be percent-decoded into segments (see `RequestPath`).
     public static func invalidPath(_ error: RequestPath.DecodingError) -> Problem {
         Problem(
