@@ -39,13 +39,27 @@ final class RequestDispatcher: Sendable {
 
     /// First call for a request, headers only. A request the framing filter cut at a fault
     /// (`FramingFilter`), or whose head breaks HTTP's framing rules or Segue's caps
-    /// (`RequestHead.verdict`), is answered at once with its problem and `Connection: close`; so
-    /// is a declared body over the limit (413). libmicrohttpd then discards the body and closes
-    /// the connection.
+    /// (`RequestHead.verdict`), or whose target is in no form an origin server takes
+    /// (`RequestTarget`), is answered at once with its problem and `Connection: close`; so is a
+    /// declared body over the limit (413). libmicrohttpd then discards the body and closes the
+    /// connection.
     func begin(connection: OpaquePointer, method: String, path: String, version: String) -> RequestState {
         inFlight.add(1, ordering: .relaxed)
-        let state = RequestState(
-            method: HTTPMethod(rawValue: method), path: headLimits.quoted(path: path), started: .now)
+        let requestMethod = HTTPMethod(rawValue: method)
+        let quoted = headLimits.quoted(path: path)
+        let target: Result<RequestTarget, Problem>
+        do throws(Problem) {
+            target = .success(try RequestTarget(path, method: requestMethod, quoted: quoted))
+        } catch {
+            target = .failure(error)
+        }
+        let routedPath =
+            switch target {
+            case .success(.path(let origin)): headLimits.quoted(path: origin)
+            case .success(.serverWide): Self.serverWidePath
+            case .failure: quoted
+            }
+        let state = RequestState(method: requestMethod, path: routedPath, started: .now)
         MHDConnection.collectHeaders(of: connection, into: state)
         let socket = segue_mhd_connection_fd(connection)
         if let fault = FramingFilter.faultInHead(socket: socket, bodyLimit: maxBodyBytes) {
@@ -60,6 +74,9 @@ final class RequestDispatcher: Sendable {
         case .serve(let closeAfter):
             state.closeAfterAnswer = closeAfter
         }
+        if case .failure(let problem) = target {
+            return refuse(state, on: connection, with: problem)
+        }
         if state.headers["Upgrade"] != nil {
             // Answered other than by switching protocols, the connection closes: the framing
             // filter stops checking a stream after a head that asks for an upgrade.
@@ -73,6 +90,9 @@ final class RequestDispatcher: Sendable {
         }
         return state
     }
+
+    /// The path `RequestState` carries for `OPTIONS *`, which `finish` answers for the server.
+    static let serverWidePath = "*"
 
     /// Answers `problem` at once and closes the connection after it.
     private func refuse(_ state: RequestState, on connection: OpaquePointer, with problem: Problem) -> RequestState {
@@ -93,6 +113,9 @@ final class RequestDispatcher: Sendable {
         }
         var request = state.request
         request.cancellation = .init { ClientPresence.hasGone(socket: socket) }
+        if state.method == .options, state.path == Self.serverWidePath {
+            return answer(state, on: connection, with: serverWideOptions(request))
+        }
         if !state.bodyTooLarge, isDriveUpgrade(request) {
             return upgrade(state, on: connection, request: request)
         }
@@ -101,6 +124,18 @@ final class RequestDispatcher: Sendable {
             ? service.respond(to: request, with: .contentTooLarge(limit: maxBodyBytes))
             : service.respond(to: request)
         return answer(state, on: connection, with: response)
+    }
+
+    /// `OPTIONS *` (RFC 9110 §9.3.7): the methods the server serves, with the request id and
+    /// CORS headers every answer carries.
+    private func serverWideOptions(_ request: HTTPRequest) -> HTTPResponse {
+        var response = HTTPResponse.serverWideOptions(routes: service.router.routes)
+        let requestID = RequestID.accepting(request.headers["X-Request-Id"]) ?? RequestID.generate()
+        response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
+        for header in service.cors.responseHeaders(origin: request.headers["Origin"]) {
+            response.headers.merge(name: header.name, value: header.value)
+        }
+        return response
     }
 
     /// libmicrohttpd is done with the request: sent, failed, timed out or cut off.

@@ -238,6 +238,39 @@ import Testing
         expectRefusal(result, status: 413, type: "body-too-large")
     }
 
+    /// RFC 9112 §3.2.2: a server MUST accept the absolute-form, and route it by its path; the
+    /// Host field is still required of HTTP/1.1 (§3.2).
+    @Test func anAbsoluteFormTargetIsRoutedByItsPath() throws {
+        let live = try LiveServer()
+        for target in ["http://example.com/healthz", "HTTPS://example.com:8443/healthz"] {
+            let result = try TestHTTPConnection(port: live.port).exchange("GET", target)
+            #expect(result.status == 200)
+            #expect(result.text == #"{"status":"ok"}"#)
+        }
+        let noHost = try send("GET http://example.com/healthz HTTP/1.1\r\n\r\n", to: live)
+        expectRefusal(noHost, status: 400, type: "host-required")
+        for target in ["ftp://example.com/healthz", "http:///healthz", "http://user@example.com/healthz", "healthz"] {
+            expectRefusal(
+                try send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n", to: live), status: 400, type: "invalid-target")
+        }
+    }
+
+    /// RFC 9110 §9.3.7: `OPTIONS *` asks about the server; 200 with Allow and Content-Length 0.
+    /// The API's operations are GETs and POSTs (openapi.yaml); HEAD is served wherever GET is.
+    /// Any other method with `*` is refused (RFC 9112 §3.2.4).
+    @Test func optionsAsteriskNamesTheServersMethods() throws {
+        let live = try LiveServer()
+        let connection = try TestHTTPConnection(port: live.port)
+        try connection.send("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.status == 200)
+        #expect(response.header("Allow") == "GET, HEAD, POST, OPTIONS")
+        #expect(response.header("Content-Length") == "0")
+        #expect(response.header("X-Request-Id") != nil)
+        #expect(try connection.exchange("GET", "/healthz").status == 200)  // kept alive
+        expectRefusal(try send("GET * HTTP/1.1\r\nHost: x\r\n\r\n", to: live), status: 400, type: "invalid-target")
+    }
+
     /// Valid requests pass the filter unchanged: pipelined, one framed by its length, one chunked
     /// with an extension and a trailer; all answered, in order, on one connection.
     @Test func pipelinedAndChunkedRequestsAreAnsweredInOrder() throws {

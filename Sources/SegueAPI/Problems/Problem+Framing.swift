@@ -80,6 +80,17 @@ extension Problem {
         )
     }
 
+    /// A request target in none of the forms RFC 9112 §3.2 lets an origin server take.
+    public static func invalidTarget(_ target: String, reason: String) -> Problem {
+        Problem(
+            type: typeURI("invalid-target"),
+            title: "Invalid request target",
+            status: .badRequest,
+            detail: "The request target '\(target)' \(reason). Send a path starting with '/' (or an absolute "
+                + "'http://host/path' URI), as in 'GET /v1/presets HTTP/1.1' (RFC 9112 §3.2)."
+        )
+    }
+
     /// A path that cannot be percent-decoded into segments (see `RequestPath`).
     public static func invalidPath(_ error: RequestPath.DecodingError) -> Problem {
         Problem(
