@@ -81,6 +81,14 @@ final class RequestDispatcher: Sendable {
             // Answered other than by switching protocols, the connection closes: the framing
             // filter stops checking a stream after a head that asks for an upgrade.
             state.closeAfterAnswer = true
+            if version == "HTTP/1.0", state.path == DriveSession.path, WebSocket.isUpgrade(state.request) {
+                // RFC 9110 §7.8: Upgrade is ignored in HTTP/1.0; say why rather than drop the
+                // connection, as libmicrohttpd does when a 101 is queued for HTTP/1.0.
+                var response = service.respond(to: state.request, with: .upgradeRequiresHTTP11(protocol: "websocket"))
+                response.headers.replaceOrAdd(name: "Upgrade", value: "websocket")  // RFC 9110 §15.5.22
+                answer(state, on: connection, with: response)
+                return state
+            }
         }
         if let declared = state.headers["Content-Length"].flatMap(UInt64.init), declared > UInt64(maxBodyBytes) {
             state.bodyTooLarge = true

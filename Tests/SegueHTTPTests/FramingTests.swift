@@ -238,6 +238,17 @@ import Testing
         expectRefusal(result, status: 413, type: "body-too-large")
     }
 
+    /// RFC 9110 §7.8: a server ignores Upgrade in HTTP/1.0, and RFC 6455 §4.1 needs HTTP/1.1;
+    /// libmicrohttpd dropped the connection when a 101 was queued for HTTP/1.0.
+    @Test func aWebSocketHandshakeInHTTP10Is426() throws {
+        let live = try LiveServer()
+        let result = try send(
+            "GET /v1/drive HTTP/1.0\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n", to: live)
+        expectRefusal(result, status: 426, type: "upgrade-requires-http11")
+        #expect(result.response.header("Upgrade") == "websocket")
+    }
+
     /// RFC 9112 §3.2.2: a server MUST accept the absolute-form, and route it by its path; the
     /// Host field is still required of HTTP/1.1 (§3.2).
     @Test func anAbsoluteFormTargetIsRoutedByItsPath() throws {

@@ -91,6 +91,18 @@ extension Problem {
         )
     }
 
+    /// A protocol upgrade (a WebSocket handshake) asked in an HTTP/1.0 request, which has none.
+    public static func upgradeRequiresHTTP11(protocol name: String) -> Problem {
+        Problem(
+            type: typeURI("upgrade-requires-http11"),
+            title: "Upgrade requires HTTP/1.1",
+            status: .upgradeRequired,
+            detail: "The request asks to switch to '\(name)' in HTTP/1.0, which has no protocol upgrades: a server "
+                + "ignores Upgrade in an HTTP/1.0 request (RFC 9110 §7.8), and a WebSocket handshake is HTTP/1.1 "
+                + "or later (RFC 6455 §4.1). Send the handshake as an HTTP/1.1 request."
+        )
+    }
+
     /// A path that cannot be percent-decoded into segments (see `RequestPath`).
     public static func invalidPath(_ error: RequestPath.DecodingError) -> Problem {
         Problem(
