@@ -111,8 +111,8 @@ final class RequestDispatcher: Sendable {
 
     /// Last call for a request: the body is complete (or was too large, or the framing filter
     /// ended it at a fault in its chunks). The service can ask the connection's socket whether
-    /// the client is still there (`ClientPresence`).
-    func finish(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+    /// the client is still there (`ClientPresence`); `version` is the request's protocol version.
+    func finish(_ state: RequestState, on connection: OpaquePointer, version: String) -> MHD_Result {
         guard state.answered == nil else { return .YES }
         let socket = segue_mhd_connection_fd(connection)
         if let fault = FramingFilter.faultInBody(socket: socket) {
@@ -120,7 +120,8 @@ final class RequestDispatcher: Sendable {
             return answer(state, on: connection, with: service.respond(to: state.request, with: fault.problem))
         }
         var request = state.request
-        request.cancellation = .init { ClientPresence.hasGone(socket: socket) }
+        let presence = ClientPresence(socket: socket, version: version)
+        request.cancellation = .init { presence.hasGone }
         if state.method == .options, state.path == Self.serverWidePath {
             return answer(state, on: connection, with: serverWideOptions(request))
         }

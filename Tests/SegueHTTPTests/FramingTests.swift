@@ -303,4 +303,22 @@ import Testing
         #expect(try connection.readResponse().status == 200)
     }
 
+    /// A client that half-closes after its request (shutdown(SHUT_WR)) is answered: sent
+    /// `100 Continue` when its end of stream is seen (RFC 9110 §15.2: an HTTP/1.1 client must
+    /// skip it), then the answer; before, the POST was taken as abandoned and never answered.
+    @Test func aClientThatHalfClosesIsAnswered() throws {
+        let live = try LiveServer()
+        let connection = try TestHTTPConnection(port: live.port)
+        let request = #"{"curve":{"type":"named","name":"linear","duration":0.1},"frameRate":10}"#
+        try connection.send(
+            TestHTTPConnection.request(
+                "POST", "/v1/curves", headers: [("Content-Type", "application/json")], body: Array(request.utf8)))
+        connection.finishSending()
+        var response = try connection.readResponse()
+        while (100..<200).contains(response.status) {
+            response = try connection.readResponse()
+        }
+        #expect(response.status == 200)
+        #expect(response.text.contains(#""samples""#))
+    }
 }
