@@ -86,7 +86,8 @@ let package = Package(
         // keeps it compiling: normally a replayer of saved inputs; built by scripts/fuzz with
         // `-sanitize=fuzzer -DSEGUE_LIBFUZZER`, a libFuzzer binary (see SegueFuzzCommand.swift).
         .executableTarget(
-            name: "SegueFuzz", dependencies: ["CLibFuzzer", "SegueAPI", "SegueEngine"], swiftSettings: swiftSettings),
+            name: "SegueFuzz", dependencies: ["CFramingFilter", "CLibFuzzer", "SegueAPI", "SegueEngine"],
+            swiftSettings: swiftSettings),
         // Test helpers shared by the test targets: a raw-socket HTTP/1.1 client, a seeded generator.
         .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
         .testTarget(
