@@ -26,12 +26,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
-        // The only place C is seen: libmicrohttpd through a small shim header.
+        // libmicrohttpd, seen through a small shim header.
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // The request framing filter: checks a request stream against RFC 9112, with no I/O
+        // (include/framing_filter.h); and what puts it between libmicrohttpd and its sockets by
+        // interposing `recv` (include/framing_interposer.h).
+        .target(name: "CFramingFilter"),
+        .target(name: "CFramingInterposer", dependencies: ["CFramingFilter"]),
         // zlib, for gzip-coded answers to clients that accept them.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Pure math: geometry, timing curves, springs. No clock, no I/O.
@@ -50,6 +55,8 @@ let package = Package(
             name: "SegueHTTP",
             dependencies: [
                 "CMicroHTTPD",
+                "CFramingFilter",
+                "CFramingInterposer",
                 "SegueAPI",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -79,7 +86,8 @@ let package = Package(
         // keeps it compiling: normally a replayer of saved inputs; built by scripts/fuzz with
         // `-sanitize=fuzzer -DSEGUE_LIBFUZZER`, a libFuzzer binary (see SegueFuzzCommand.swift).
         .executableTarget(
-            name: "SegueFuzz", dependencies: ["CLibFuzzer", "SegueAPI", "SegueEngine"], swiftSettings: swiftSettings),
+            name: "SegueFuzz", dependencies: ["CFramingFilter", "CLibFuzzer", "SegueAPI", "SegueEngine"],
+            swiftSettings: swiftSettings),
         // Test helpers shared by the test targets: a raw-socket HTTP/1.1 client, a seeded generator.
         .target(name: "SegueTestSupport", path: "Tests/SegueTestSupport", swiftSettings: swiftSettings),
         .testTarget(
@@ -92,7 +100,8 @@ let package = Package(
         .testTarget(
             name: "SegueHTTPTests",
             dependencies: [
-                "SegueHTTP", "SegueAPI", "SegueTestSupport", .product(name: "Logging", package: "swift-log"),
+                "SegueHTTP", "SegueAPI", "SegueTestSupport", "CFramingFilter",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings

@@ -35,3 +35,9 @@ func fuzzWebSocket(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     WebSocketFuzzCase(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []).check()
     return 0
 }
+
+/// libFuzzer's callback in the framing mode.
+func fuzzFraming(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FramingFuzzCase(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []).check()
+    return 0
+}

@@ -2,7 +2,7 @@ import CLibFuzzer
 import FoundationEssentials
 import Glibc
 
-/// `segue-fuzz`, in one of two builds and three modes.
+/// `segue-fuzz`, in one of two builds and four modes.
 ///
 /// - The decoder mode (the default) reads an input as an endpoint byte and a JSON body
 ///   (`RequestFuzzCase`), which reaches the parsers and validation above all.
@@ -12,6 +12,8 @@ import Glibc
 ///   the command line before libFuzzer parses it.
 /// - `--websocket` reads it as bytes a client sends on the drive socket (`WebSocketFuzzCase`):
 ///   RFC 6455 frames through `WebSocket.Reader`, and their text messages through a `DriveSession`.
+/// - `--framing` reads it as the bytes of an HTTP connection, through the framing filter that
+///   checks what libmicrohttpd reads (`FramingFuzzCase`).
 ///
 /// - The fuzz build (`scripts/fuzz`: `-sanitize=fuzzer -DSEGUE_LIBFUZZER`) hands the
 ///   command line to libFuzzer's driver, which runs `fuzz` over generated inputs.
@@ -29,10 +31,11 @@ enum SegueFuzzCommand {
         let mode = CommandLine.arguments.dropFirst().first
         let structured = mode == "--structured"
         let websocket = mode == "--websocket"
+        let framing = mode == "--framing"
         #if SEGUE_LIBFUZZER
             var argc = CommandLine.argc
             var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-            if structured || websocket {
+            if structured || websocket || framing {
                 // Drop argv[1] in place: libFuzzer would take it for a corpus directory.
                 for index in 1..<Int(argc) { CommandLine.unsafeArgv[index] = CommandLine.unsafeArgv[index + 1] }
                 argc -= 1
@@ -43,11 +46,16 @@ enum SegueFuzzCommand {
             if websocket {
                 exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzWebSocket))
             }
+            if framing {
+                exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzFraming))
+            }
             exit(LLVMFuzzerRunDriver(&argc, &argv, fuzz))
         #else
-            let paths = CommandLine.arguments.dropFirst(structured || websocket ? 2 : 1)
+            let paths = CommandLine.arguments.dropFirst(structured || websocket || framing ? 2 : 1)
             if paths.isEmpty {
-                print("usage: segue-fuzz [--structured|--websocket] PATH... (files or directories of fuzz inputs)")
+                print(
+                    "usage: segue-fuzz [--structured|--websocket|--framing] PATH... (files or directories of fuzz inputs)"
+                )
                 return
             }
             for path in paths {
@@ -56,7 +64,9 @@ enum SegueFuzzCommand {
                     let status =
                         websocket
                         ? WebSocketFuzzCase(input).check()
-                        : "\(structured ? fuzzOneStructured(input) : fuzzOne(input))"
+                        : framing
+                            ? FramingFuzzCase(input).check()
+                            : "\(structured ? fuzzOneStructured(input) : fuzzOne(input))"
                     print("ok \(file) (\(input.count) bytes): \(status)")
                 }
             }

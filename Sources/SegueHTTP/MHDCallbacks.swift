@@ -37,7 +37,7 @@ enum MHDCallbacks {
             return .YES
         }
         MHDConnectionEvents.bodyComplete(on: connection)
-        return dispatcher.finish(state, on: connection)
+        return dispatcher.finish(state, on: connection, version: version.map { String(cString: $0) } ?? "HTTP/1.1")
     }
 
     /// Called once for every request that reached the access handler, however it ended.

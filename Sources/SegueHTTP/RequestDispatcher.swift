@@ -32,27 +32,63 @@ final class RequestDispatcher: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.headLimits = headLimits
         self.metrics = metrics
+        if !FramingFilter.activate(bodyLimit: maxBodyBytes) {
+            logger.warning("framing filter inactive: libmicrohttpd's code not found; request bytes are not checked")
+        }
     }
 
-    /// First call for a request, headers only. A head that breaks HTTP's framing rules
-    /// or Segue's caps (`RequestHead.verdict`) is answered at once with its problem and
-    /// `Connection: close`; so is a declared body over the limit (413). libmicrohttpd
-    /// then discards the body and closes the connection.
+    /// First call for a request, headers only. A request the framing filter cut at a fault
+    /// (`FramingFilter`), or whose head breaks HTTP's framing rules or Segue's caps
+    /// (`RequestHead.verdict`), or whose target is in no form an origin server takes
+    /// (`RequestTarget`), is answered at once with its problem and `Connection: close`; so is a
+    /// declared body over the limit (413). libmicrohttpd then discards the body and closes the
+    /// connection.
     func begin(connection: OpaquePointer, method: String, path: String, version: String) -> RequestState {
         inFlight.add(1, ordering: .relaxed)
-        let state = RequestState(
-            method: HTTPMethod(rawValue: method), path: headLimits.quoted(path: path), started: .now)
+        let requestMethod = HTTPMethod(rawValue: method)
+        let quoted = headLimits.quoted(path: path)
+        let target: Result<RequestTarget, Problem>
+        do throws(Problem) {
+            target = .success(try RequestTarget(path, method: requestMethod, quoted: quoted))
+        } catch {
+            target = .failure(error)
+        }
+        let routedPath =
+            switch target {
+            case .success(.path(let origin)): headLimits.quoted(path: origin)
+            case .success(.serverWide): Self.serverWidePath
+            case .failure: quoted
+            }
+        let state = RequestState(method: requestMethod, path: routedPath, started: .now)
         MHDConnection.collectHeaders(of: connection, into: state)
+        let socket = segue_mhd_connection_fd(connection)
+        if let fault = FramingFilter.faultInHead(socket: socket, bodyLimit: maxBodyBytes) {
+            return refuse(state, on: connection, with: fault.problem)
+        }
         let head = RequestHead(
             method: method, targetBytes: path.utf8.count + MHDConnection.queryBytes(of: connection),
             version: version, headers: state.headers)
         switch head.verdict(limits: headLimits) {
         case .refuse(let problem):
-            state.closeAfterAnswer = true
-            answer(state, on: connection, with: service.respond(to: state.request, with: problem))
-            return state
+            return refuse(state, on: connection, with: problem)
         case .serve(let closeAfter):
             state.closeAfterAnswer = closeAfter
+        }
+        if case .failure(let problem) = target {
+            return refuse(state, on: connection, with: problem)
+        }
+        if state.headers["Upgrade"] != nil {
+            // Answered other than by switching protocols, the connection closes: the framing
+            // filter stops checking a stream after a head that asks for an upgrade.
+            state.closeAfterAnswer = true
+            if version == "HTTP/1.0", state.path == DriveSession.path, WebSocket.isUpgrade(state.request) {
+                // RFC 9110 §7.8: Upgrade is ignored in HTTP/1.0; say why rather than drop the
+                // connection, as libmicrohttpd does when a 101 is queued for HTTP/1.0.
+                var response = service.respond(to: state.request, with: .upgradeRequiresHTTP11(protocol: "websocket"))
+                response.headers.replaceOrAdd(name: "Upgrade", value: "websocket")  // RFC 9110 §15.5.22
+                answer(state, on: connection, with: response)
+                return state
+            }
         }
         if let declared = state.headers["Content-Length"].flatMap(UInt64.init), declared > UInt64(maxBodyBytes) {
             state.bodyTooLarge = true
@@ -63,13 +99,32 @@ final class RequestDispatcher: Sendable {
         return state
     }
 
-    /// Last call for a request: the body is complete (or was too large). The service can ask
-    /// the connection's socket whether the client is still there (`ClientPresence`).
-    func finish(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+    /// The path `RequestState` carries for `OPTIONS *`, which `finish` answers for the server.
+    static let serverWidePath = "*"
+
+    /// Answers `problem` at once and closes the connection after it.
+    private func refuse(_ state: RequestState, on connection: OpaquePointer, with problem: Problem) -> RequestState {
+        state.closeAfterAnswer = true
+        answer(state, on: connection, with: service.respond(to: state.request, with: problem))
+        return state
+    }
+
+    /// Last call for a request: the body is complete (or was too large, or the framing filter
+    /// ended it at a fault in its chunks). The service can ask the connection's socket whether
+    /// the client is still there (`ClientPresence`); `version` is the request's protocol version.
+    func finish(_ state: RequestState, on connection: OpaquePointer, version: String) -> MHD_Result {
         guard state.answered == nil else { return .YES }
-        var request = state.request
         let socket = segue_mhd_connection_fd(connection)
-        request.cancellation = .init { ClientPresence.hasGone(socket: socket) }
+        if let fault = FramingFilter.faultInBody(socket: socket) {
+            state.closeAfterAnswer = true
+            return answer(state, on: connection, with: service.respond(to: state.request, with: fault.problem))
+        }
+        var request = state.request
+        let presence = ClientPresence(socket: socket, version: version)
+        request.cancellation = .init { presence.hasGone }
+        if state.method == .options, state.path == Self.serverWidePath {
+            return answer(state, on: connection, with: serverWideOptions(request))
+        }
         if !state.bodyTooLarge, isDriveUpgrade(request) {
             return upgrade(state, on: connection, request: request)
         }
@@ -78,6 +133,18 @@ final class RequestDispatcher: Sendable {
             ? service.respond(to: request, with: .contentTooLarge(limit: maxBodyBytes))
             : service.respond(to: request)
         return answer(state, on: connection, with: response)
+    }
+
+    /// `OPTIONS *` (RFC 9110 §9.3.7): the methods the server serves, with the request id and
+    /// CORS headers every answer carries.
+    private func serverWideOptions(_ request: HTTPRequest) -> HTTPResponse {
+        var response = HTTPResponse.serverWideOptions(routes: service.router.routes)
+        let requestID = RequestID.accepting(request.headers["X-Request-Id"]) ?? RequestID.generate()
+        response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
+        for header in service.cors.responseHeaders(origin: request.headers["Origin"]) {
+            response.headers.merge(name: header.name, value: header.value)
+        }
+        return response
     }
 
     /// libmicrohttpd is done with the request: sent, failed, timed out or cut off.

@@ -143,3 +143,182 @@ import Testing
         #expect(response.text.contains("column 23"))
     }
 }
+
+/// The faults libmicrohttpd 0.9.75 let through or answered itself (issue 26, item 6), sent as
+/// raw bytes to a real server: the framing filter cuts the stream at each and the dispatcher
+/// answers it as a problem, closing the connection. Statuses from the RFC text cited.
+@Suite struct FramingFilterServerTests {
+    private func send(
+        _ bytes: [UInt8], to live: LiveServer
+    ) throws -> (response: TestHTTPResponse, closed: Bool, after: [UInt8]) {
+        let connection = try TestHTTPConnection(port: live.port, timeoutSeconds: 5)
+        try connection.send(bytes)
+        let response = try connection.readResponse()
+        let rest = try connection.readUntilClosed()
+        return (response, true, rest)
+    }
+
+    private func send(_ text: String, to live: LiveServer) throws -> (
+        response: TestHTTPResponse, closed: Bool, after: [UInt8]
+    ) {
+        try send(Array(text.utf8), to: live)
+    }
+
+    private func problemType(_ response: TestHTTPResponse) -> String? {
+        let body = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+        return body?["type"] as? String
+    }
+
+    /// A problem+json with the type, `X-Request-Id`, `Connection: close`, and nothing after it.
+    private func expectRefusal(
+        _ result: (response: TestHTTPResponse, closed: Bool, after: [UInt8]), status: Int, type: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(result.response.status == status, sourceLocation: sourceLocation)
+        #expect(result.response.header("Content-Type") == "application/problem+json", sourceLocation: sourceLocation)
+        #expect(result.response.header("X-Request-Id") != nil, sourceLocation: sourceLocation)
+        #expect(result.response.header("Connection") == "close", sourceLocation: sourceLocation)
+        #expect(problemType(result.response) == "urn:segue:problem:\(type)", sourceLocation: sourceLocation)
+        #expect(result.after.isEmpty, sourceLocation: sourceLocation)
+    }
+
+    /// RFC 9112 §3: a request line holds no control characters; libmicrohttpd cut the path at a
+    /// raw NUL and answered `/healthz` 200.
+    @Test(arguments: [ThreadingModel.threadPerConnection, .pool(threads: 2)])
+    func aRawNULInThePathIs400(threading: ThreadingModel) throws {
+        let live = try LiveServer(threading: threading)
+        let result = try send("GET /healthz\0junk HTTP/1.1\r\nHost: x\r\n\r\n", to: live)
+        expectRefusal(result, status: 400, type: "invalid-request-line")
+        #expect(result.response.text.contains("0x00"))
+    }
+
+    /// RFC 9112 §5.1: whitespace between a field name and its colon MUST get 400. With
+    /// `Content-Length` beside it, libmicrohttpd framed the body by the length, so a proxy
+    /// that read the chunked coding would see the rest as a second request.
+    @Test func transferEncodingWithASpaceBeforeTheColonIs400() throws {
+        let live = try LiveServer()
+        let smuggled = "0\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+        let result = try send(
+            "POST /test/echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\nContent-Length: \(smuggled.utf8.count)"
+                + "\r\n\r\n" + smuggled, to: live)
+        expectRefusal(result, status: 400, type: "invalid-field")
+    }
+
+    /// RFC 9110 §5.1 (a field name is a token), §5.5 (NUL in a value MUST be refused or
+    /// replaced), RFC 9112 §5.2 (obs-fold: 400, or replaced with spaces).
+    @Test(arguments: [
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nX Foo: bar\r\n\r\n",
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Foo: a\0b\r\n\r\n",
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Foo: a\r\n b\r\n\r\n",
+    ])
+    func malformedFieldLinesAre400(head: String) throws {
+        let live = try LiveServer()
+        expectRefusal(try send(head, to: live), status: 400, type: "invalid-field")
+    }
+
+    /// RFC 9112 §7.1.1: a server ought to limit chunk extensions and answer a 4xx past it;
+    /// libmicrohttpd answered its own HTML 500 once its buffer filled.
+    @Test func aChunkExtensionPastTheLimitIs413() throws {
+        let live = try LiveServer()
+        let result = try send(
+            "POST /test/echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2;e="
+                + String(repeating: "a", count: 70_000) + "\r\n{}\r\n0\r\n\r\n", to: live)
+        expectRefusal(result, status: 413, type: "chunk-extensions-too-large")
+    }
+
+    /// A chunk size past the 4 MiB body limit is refused when its size line arrives, not after
+    /// libmicrohttpd waited 10 s for data that never came. (Before a connection's first head is
+    /// read, the filter holds chunks to the largest limit of any server in the process: 4 MiB
+    /// in this test process too.)
+    @Test(arguments: ["500000", "ffffffffffffffff", "10000000000000000"])
+    func aChunkPastTheBodyLimitIs413AtOnce(size: String) throws {
+        let live = try LiveServer(connectionTimeout: 30)
+        let result = try send(
+            "POST /test/echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n\(size)\r\n{}", to: live)
+        expectRefusal(result, status: 413, type: "body-too-large")
+    }
+
+    /// RFC 9110 §7.8: a server ignores Upgrade in HTTP/1.0, and RFC 6455 §4.1 needs HTTP/1.1;
+    /// libmicrohttpd dropped the connection when a 101 was queued for HTTP/1.0.
+    @Test func aWebSocketHandshakeInHTTP10Is426() throws {
+        let live = try LiveServer()
+        let result = try send(
+            "GET /v1/drive HTTP/1.0\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n", to: live)
+        expectRefusal(result, status: 426, type: "upgrade-requires-http11")
+        #expect(result.response.header("Upgrade") == "websocket")
+    }
+
+    /// RFC 9112 §3.2.2: a server MUST accept the absolute-form, and route it by its path; the
+    /// Host field is still required of HTTP/1.1 (§3.2).
+    @Test func anAbsoluteFormTargetIsRoutedByItsPath() throws {
+        let live = try LiveServer()
+        for target in ["http://example.com/healthz", "HTTPS://example.com:8443/healthz"] {
+            let result = try TestHTTPConnection(port: live.port).exchange("GET", target)
+            #expect(result.status == 200)
+            #expect(result.text == #"{"status":"ok"}"#)
+        }
+        let noHost = try send("GET http://example.com/healthz HTTP/1.1\r\n\r\n", to: live)
+        expectRefusal(noHost, status: 400, type: "host-required")
+        for target in ["ftp://example.com/healthz", "http:///healthz", "http://user@example.com/healthz", "healthz"] {
+            expectRefusal(
+                try send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n", to: live), status: 400, type: "invalid-target")
+        }
+    }
+
+    /// RFC 9110 §9.3.7: `OPTIONS *` asks about the server; 200 with Allow and Content-Length 0.
+    /// The API's operations are GETs and POSTs (openapi.yaml); HEAD is served wherever GET is.
+    /// Any other method with `*` is refused (RFC 9112 §3.2.4).
+    @Test func optionsAsteriskNamesTheServersMethods() throws {
+        let live = try LiveServer()
+        let connection = try TestHTTPConnection(port: live.port)
+        try connection.send("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.status == 200)
+        #expect(response.header("Allow") == "GET, HEAD, POST, OPTIONS")
+        #expect(response.header("Content-Length") == "0")
+        #expect(response.header("X-Request-Id") != nil)
+        #expect(try connection.exchange("GET", "/healthz").status == 200)  // kept alive
+        expectRefusal(try send("GET * HTTP/1.1\r\nHost: x\r\n\r\n", to: live), status: 400, type: "invalid-target")
+    }
+
+    /// Valid requests pass the filter unchanged: pipelined, one framed by its length, one chunked
+    /// with an extension and a trailer; all answered, in order, on one connection.
+    @Test func pipelinedAndChunkedRequestsAreAnsweredInOrder() throws {
+        let live = try LiveServer()
+        let connection = try TestHTTPConnection(port: live.port)
+        let echo = #"{"name":"a\u0000 b","count":1}"#
+        try connection.send(
+            "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "POST /test/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(echo.utf8.count)\r\n\r\n"
+                + echo
+                + "POST /test/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "9;ext=\"a b\"\r\n{\"name\":\"\r\nD\r\nb\",\"count\":2}\r\n0\r\nX-Trailer: t\r\n\r\n"
+                + "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try connection.readResponse().status == 200)
+        let first = try connection.readResponse()
+        #expect(first.status == 200 && first.text.contains(#""count":1"#))
+        let second = try connection.readResponse()
+        #expect(second.status == 200 && second.text.contains(#""count":2"#))
+        #expect(try connection.readResponse().status == 200)
+    }
+
+    /// A client that half-closes after its request (shutdown(SHUT_WR)) is answered: sent
+    /// `100 Continue` when its end of stream is seen (RFC 9110 §15.2: an HTTP/1.1 client must
+    /// skip it), then the answer; before, the POST was taken as abandoned and never answered.
+    @Test func aClientThatHalfClosesIsAnswered() throws {
+        let live = try LiveServer()
+        let connection = try TestHTTPConnection(port: live.port)
+        let request = #"{"curve":{"type":"named","name":"linear","duration":0.1},"frameRate":10}"#
+        try connection.send(
+            TestHTTPConnection.request(
+                "POST", "/v1/curves", headers: [("Content-Type", "application/json")], body: Array(request.utf8)))
+        connection.finishSending()
+        var response = try connection.readResponse()
+        while (100..<200).contains(response.status) {
+            response = try connection.readResponse()
+        }
+        #expect(response.status == 200)
+        #expect(response.text.contains(#""samples""#))
+    }
+}

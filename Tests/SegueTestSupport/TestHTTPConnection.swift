@@ -137,6 +137,12 @@ public final class TestHTTPConnection {
         throw TestSocketError(errno == EAGAIN ? "timed out waiting for the server" : "recv failed: errno \(errno)")
     }
 
+    /// Shuts down the sending side (`shutdown(SHUT_WR)`): the server reads end of stream after
+    /// what was sent, and can still answer.
+    public func finishSending() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
     /// Closes the connection now, abruptly if data is still unread.
     public func close() {
         shutdown(fd, Int32(SHUT_RDWR))

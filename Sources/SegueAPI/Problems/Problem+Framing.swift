@@ -51,6 +51,58 @@ extension Problem {
         )
     }
 
+    /// A request line RFC 9112 §3 refuses, as `FramingFault` describes it.
+    public static func invalidRequestLine(_ detail: String) -> Problem {
+        Problem(
+            type: typeURI("invalid-request-line"), title: "Invalid request line", status: .badRequest, detail: detail)
+    }
+
+    /// A header or trailer field line RFC 9112 §5 and RFC 9110 §5 refuse, as `FramingFault` describes it.
+    public static func invalidField(_ detail: String) -> Problem {
+        Problem(type: typeURI("invalid-field"), title: "Invalid field line", status: .badRequest, detail: detail)
+    }
+
+    /// A chunked body RFC 9112 §7.1 refuses, as `FramingFault` describes it.
+    public static func invalidChunk(_ detail: String) -> Problem {
+        Problem(type: typeURI("invalid-chunk"), title: "Malformed chunked body", status: .badRequest, detail: detail)
+    }
+
+    /// A chunk-size line longer than the server reads: RFC 9112 §7.1.1 asks a server to limit
+    /// chunk extensions and answer a 4xx past the limit.
+    public static func chunkExtensionsTooLarge(limit: Int) -> Problem {
+        Problem(
+            type: typeURI("chunk-extensions-too-large"),
+            title: "Chunk extensions too large",
+            status: .contentTooLarge,
+            detail: "A chunk-size line (the size and its extensions) is longer than the \(limit) bytes this server "
+                + "reads. This API reads no chunk extensions: send each chunk as its size in hexadecimal and CRLF.",
+            limit: limit
+        )
+    }
+
+    /// A request target in none of the forms RFC 9112 §3.2 lets an origin server take.
+    public static func invalidTarget(_ target: String, reason: String) -> Problem {
+        Problem(
+            type: typeURI("invalid-target"),
+            title: "Invalid request target",
+            status: .badRequest,
+            detail: "The request target '\(target)' \(reason). Send a path starting with '/' (or an absolute "
+                + "'http://host/path' URI), as in 'GET /v1/presets HTTP/1.1' (RFC 9112 §3.2)."
+        )
+    }
+
+    /// A protocol upgrade (a WebSocket handshake) asked in an HTTP/1.0 request, which has none.
+    public static func upgradeRequiresHTTP11(protocol name: String) -> Problem {
+        Problem(
+            type: typeURI("upgrade-requires-http11"),
+            title: "Upgrade requires HTTP/1.1",
+            status: .upgradeRequired,
+            detail: "The request asks to switch to '\(name)' in HTTP/1.0, which has no protocol upgrades: a server "
+                + "ignores Upgrade in an HTTP/1.0 request (RFC 9110 §7.8), and a WebSocket handshake is HTTP/1.1 "
+                + "or later (RFC 6455 §4.1). Send the handshake as an HTTP/1.1 request."
+        )
+    }
+
     /// A path that cannot be percent-decoded into segments (see `RequestPath`).
     public static func invalidPath(_ error: RequestPath.DecodingError) -> Problem {
         Problem(
