@@ -43,7 +43,8 @@ public final class HTTPServer: Sendable {
         let sessions = drive.map { DriveSessions(endpoint: $0, logger: logger, metrics: metrics) }
         let dispatcher = RequestDispatcher(
             service: service, readiness: readiness, logger: logger, maxBodyBytes: configuration.maxBodyBytes,
-            headLimits: configuration.headLimits, metrics: metrics, drive: sessions)
+            headLimits: configuration.headLimits, metrics: metrics, drive: sessions,
+            bodyMemory: BodyMemory(limit: configuration.bodyMemory))
         let libraryLog = LibraryLog(
             logger: logger,
             rate: LogRateLimit(lines: configuration.libraryLogLines, per: configuration.libraryLogInterval))

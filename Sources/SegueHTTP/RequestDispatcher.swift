@@ -18,14 +18,18 @@ final class RequestDispatcher: Sendable {
     let metrics: ServerMetrics?
     /// The drive socket's sessions; nil when the server has no drive endpoint.
     let drive: DriveSessions?
+    /// The bytes of request bodies held at once; nil for no limit.
+    let bodyMemory: BodyMemory?
     /// Requests whose headers have arrived and whose completion has not yet been reported.
     let inFlight = Atomic<Int>(0)
 
     init(
         service: SegueService, readiness: Readiness, logger: Logger, maxBodyBytes: Int,
-        headLimits: HeadLimits = HeadLimits(), metrics: ServerMetrics?, drive: DriveSessions? = nil
+        headLimits: HeadLimits = HeadLimits(), metrics: ServerMetrics?, drive: DriveSessions? = nil,
+        bodyMemory: BodyMemory? = nil
     ) {
         self.drive = drive
+        self.bodyMemory = bodyMemory
         self.service = service
         self.readiness = readiness
         self.logger = logger
@@ -96,7 +100,26 @@ final class RequestDispatcher: Sendable {
                 state, on: connection,
                 with: service.respond(to: state.request, with: .contentTooLarge(limit: maxBodyBytes)))
         }
+        if state.answered == nil, let bodyMemory, let bytes = bodyBytesToHold(state.headers) {
+            if let hold = bodyMemory.reserve(bytes) {
+                state.bodyHold = hold
+            } else {
+                // Refused, but answered once the body has arrived, its bytes dropped as they come:
+                // libmicrohttpd closes a connection answered before its body is read, and a client
+                // still sending would then see a reset instead of the answer.
+                state.bodyRefusal = Problem.receivingTooManyBodies(limit: bodyMemory.limit, retryAfter: 1)
+            }
+        }
         return state
+    }
+
+    /// The bytes a request's body may take, held from its head: its declared length, or for a
+    /// chunked body (its length unknown until the last chunk) the most a body may be; nil when
+    /// it has none.
+    private func bodyBytesToHold(_ headers: HTTPHeaders) -> Int? {
+        if headers["Transfer-Encoding"] != nil { return maxBodyBytes }
+        guard let declared = headers["Content-Length"].flatMap(Int.init), declared > 0 else { return nil }
+        return min(declared, maxBodyBytes)
     }
 
     /// The path `RequestState` carries for `OPTIONS *`, which `finish` answers for the server.
@@ -125,13 +148,17 @@ final class RequestDispatcher: Sendable {
         if state.method == .options, state.path == Self.serverWidePath {
             return answer(state, on: connection, with: serverWideOptions(request))
         }
-        if !state.bodyTooLarge, isDriveUpgrade(request) {
+        if !state.bodyTooLarge, state.bodyRefusal == nil, isDriveUpgrade(request) {
             return upgrade(state, on: connection, request: request)
         }
         let response =
-            state.bodyTooLarge
-            ? service.respond(to: request, with: .contentTooLarge(limit: maxBodyBytes))
-            : service.respond(to: request)
+            if let refusal = state.bodyRefusal {
+                service.respond(to: request, with: refusal)
+            } else if state.bodyTooLarge {
+                service.respond(to: request, with: .contentTooLarge(limit: maxBodyBytes))
+            } else {
+                service.respond(to: request)
+            }
         return answer(state, on: connection, with: response)
     }
 

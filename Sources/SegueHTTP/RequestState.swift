@@ -23,6 +23,11 @@ final class RequestState {
     var clientGone = false
     /// Set for a drive socket's handshake answered 101, until the session starts.
     var upgrade: UpgradeContext?
+    /// The request's share of the transport's body memory, held until the request completes.
+    var bodyHold: BodyMemory.Hold?
+    /// Set when the body did not fit the transport's body memory: its bytes are read and
+    /// dropped, and once it has all arrived this problem answers it.
+    var bodyRefusal: Problem?
     let started: ContinuousClock.Instant
 
     init(method: HTTPMethod, path: String, started: ContinuousClock.Instant) {
@@ -39,6 +44,7 @@ final class RequestState {
     /// Adds a chunk of body, keeping at most `limit` bytes in memory.
     func appendBody(_ chunk: UnsafeRawBufferPointer, limit: Int) {
         bodyBytesReceived += chunk.count
+        if bodyRefusal != nil { return }
         if bodyBytesReceived > limit {
             if !bodyTooLarge {
                 bodyTooLarge = true

@@ -11,6 +11,11 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var threading: ThreadingModel = .threadPerConnection
     /// The largest request body accepted, in bytes; larger ones get 413.
     public var maxBodyBytes: Int = 4 * 1024 * 1024
+    /// Bytes of request bodies held at once while they arrive and until their requests
+    /// complete; a request whose declared body does not fit gets 503 (see `BodyMemory`).
+    /// 128 MiB: 32 bodies of the largest size, thousands of ordinary ones; beside the work
+    /// gate's 256 MiB, the baseline, connections and drive sessions, under the pod's 512 MiB.
+    public var bodyMemory: Int = 128 << 20
     /// Seconds a connection may stay idle, or take to deliver a request head, before it
     /// is closed; also the window over which a body's rate is measured (`minBodyRate`).
     /// libmicrohttpd's own timeout covers idleness only (its default is none at all);

@@ -24,6 +24,12 @@ struct ServeOptions: ParsableArguments {
 
     @Option(
         help:
+            "MiB of request bodies held at once while they arrive; a request whose body does not fit has it dropped and gets 503 with Retry-After (bodies of 64 KiB or less always fit). [env SEGUE_BODY_MEMORY, default 128]"
+    )
+    var bodyMemory: Int?
+
+    @Option(
+        help:
             "Seconds an idle connection is kept, and the most a request head may take; also the window a body's rate is measured over. Not applied to a drive socket once upgraded (--drive-idle-timeout is its clock). [env SEGUE_CONNECTION_TIMEOUT, default 10]"
     )
     var connectionTimeout: Int?

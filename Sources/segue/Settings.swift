@@ -46,6 +46,10 @@ struct Settings {
         ).threading
         server.maxBodyBytes = try source.value(
             options.maxBodyBytes, env: "SEGUE_MAX_BODY_BYTES", default: defaults.maxBodyBytes, in: 1...(1 << 30))
+        server.bodyMemory =
+            try source.value(
+                options.bodyMemory, env: "SEGUE_BODY_MEMORY", default: defaults.bodyMemory >> 20, in: 1...(1 << 20))
+            << 20
         server.connectionTimeout = try source.value(
             options.connectionTimeout, env: "SEGUE_CONNECTION_TIMEOUT", default: defaults.connectionTimeout,
             in: 1...3600)

@@ -111,7 +111,8 @@ import Testing
         #expect(result.status == 0)
         for (flag, variable) in [
             ("--host", "SEGUE_HOST"), ("--port", "SEGUE_PORT"), ("--threads", "SEGUE_THREADS"),
-            ("--max-body-bytes", "SEGUE_MAX_BODY_BYTES"), ("--connection-timeout", "SEGUE_CONNECTION_TIMEOUT"),
+            ("--max-body-bytes", "SEGUE_MAX_BODY_BYTES"), ("--body-memory", "SEGUE_BODY_MEMORY"),
+            ("--connection-timeout", "SEGUE_CONNECTION_TIMEOUT"),
             ("--request-timeout", "SEGUE_REQUEST_TIMEOUT"), ("--min-body-rate", "SEGUE_MIN_BODY_RATE"),
             ("--connection-limit", "SEGUE_CONNECTION_LIMIT"), ("--drain-timeout", "SEGUE_DRAIN_TIMEOUT"),
             ("--drain-delay", "SEGUE_DRAIN_DELAY"),

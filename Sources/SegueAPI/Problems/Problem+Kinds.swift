@@ -96,6 +96,20 @@ extension Problem {
         )
     }
 
+    /// The transport holds as many request bodies as it may at once (`--body-memory`, `limit`
+    /// bytes), so this one is refused and its body dropped as it arrives; the same type as a full queue,
+    /// since a client does the same for both: wait and retry, here or on another instance.
+    public static func receivingTooManyBodies(limit: Int, retryAfter: Int) -> Problem {
+        Problem(
+            type: typeURI("overloaded"),
+            title: "Overloaded",
+            status: .serviceUnavailable,
+            detail: "This instance is receiving as many request bodies as it holds at once (\(limit >> 20) MiB, "
+                + "--body-memory); retry in \(retryAfter) s or on another instance.",
+            retryAfter: retryAfter
+        )
+    }
+
     /// The client closed its connection while its request waited or computed, so the work
     /// was stopped. The transport sends nothing back (nobody would read it); it logs the
     /// request with outcome `client-gone` and counts it under status 499.
