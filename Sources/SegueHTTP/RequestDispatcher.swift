@@ -159,6 +159,10 @@ final class RequestDispatcher: Sendable {
             } else {
                 service.respond(to: request)
             }
+        // The work's frames are freed by now; give their pages back if it was large.
+        if let reservation = response.reservation {
+            ReturnedMemory.workFreed(peakBytes: reservation.peakBytes)
+        }
         return answer(state, on: connection, with: response)
     }
 

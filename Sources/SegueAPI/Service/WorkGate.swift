@@ -221,29 +221,37 @@ public final class WorkGate: Sendable {
     /// transport has sent or dropped it.
     public final class Reservation: Sendable, Hashable {
         private let gate: WorkGate
-        private let held: Mutex<Int>
+        /// Bytes held now, and the most held at any time.
+        private let held: Mutex<(now: Int, peak: Int)>
 
         fileprivate init(gate: WorkGate, bytes: Int) {
             self.gate = gate
-            held = Mutex(bytes)
+            held = Mutex((bytes, bytes))
         }
 
         /// Bytes held now.
-        public var bytes: Int { held.withLock { $0 } }
+        public var bytes: Int { held.withLock { $0.now } }
+
+        /// The most bytes held at any time: what the work was estimated or measured to hold
+        /// while it ran, before the reservation shrank to its answer. The transport trims the
+        /// allocator after large work (`ReturnedMemory`) by it, since a small answer says
+        /// nothing of the frames its work built and freed.
+        public var peakBytes: Int { held.withLock { $0.peak } }
 
         /// Holds `bytes` from now on instead: the real size once it is known (an answer's
         /// length once written), smaller or larger than the estimate admitted. Growing never
         /// waits, since the memory is already in use; it makes later requests wait instead.
         public func resize(to bytes: Int) {
             let delta = held.withLock { held in
-                defer { held = max(0, bytes) }
-                return max(0, bytes) - held
+                let now = max(0, bytes)
+                defer { held = (now, max(held.peak, now)) }
+                return now - held.now
             }
             if delta != 0 { gate.adjustReserved(by: delta) }
         }
 
         deinit {
-            let bytes = held.withLock { $0 }
+            let bytes = held.withLock { $0.now }
             if bytes != 0 { gate.adjustReserved(by: -bytes) }
         }
 
