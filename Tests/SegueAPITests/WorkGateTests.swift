@@ -158,6 +158,35 @@ import Testing
         withExtendedLifetime(answer) {}
     }
 
+    /// The reclaimer is called every time a request waits for memory, thousands of times a
+    /// minute on a busy server, and calling it must cost the same the thousandth time as the
+    /// first. Kept in a `Mutex` of a closure, each read through `withLock` wrapped the stored
+    /// closure in two more reabstraction thunks: each call went through all of them (the stack
+    /// one frame deeper per wrapping), and after the bursts of `scripts/faults/heavy` releasing
+    /// the chain of ~100 000 thunks overflowed the stack when the server exited. Here each
+    /// request finds the budget held, asks the reclaimer, which gives the bytes back; the
+    /// reclaimer notes its stack depth at every call.
+    @Test func theReclaimerCostsTheSameAtEveryCall() throws {
+        let gate = WorkGate(maxRunning: 1, maxQueued: 1, memoryBudget: 100)
+        let holder = Mutex<WorkGate.Reservation?>(nil)
+        let depths = Mutex<[Int]>([])
+        gate.whenMemoryIsShort { _ in
+            let depth = Thread.callStackReturnAddresses.count
+            depths.withLock { $0.append(depth) }
+            holder.withLock { $0 = nil }  // gives the budget back: the waiting request is admitted
+        }
+        let calls = 2000
+        for _ in 0..<calls {
+            holder.withLock { $0 = gate.hold(bytes: 100) }
+            try gate.run(cost: 1) { _ throws(Problem) in }
+        }
+        let seen = depths.withLock { $0 }
+        #expect(seen.count == calls, "each request found the budget held and asked the reclaimer")
+        #expect(
+            seen.first == seen.last, "stack depth at the first call \(seen.first ?? 0), at the last \(seen.last ?? 0)")
+        #expect(gate.reservedBytes == 0)
+    }
+
     /// A queued request whose client has gone leaves the queue without running and without
     /// waiting for a slot: `Problem.clientGone`, and its place is free again.
     @Test func aWaitingRequestWhoseClientHasGoneLeavesTheQueueWithoutRunning() throws {

@@ -37,7 +37,20 @@ public final class WorkGate: Sendable {
     private let state = Mutex(State())
     /// Called with the bytes the first waiting request lacks when work waits for memory (see
     /// `whenMemoryIsShort`).
-    private let reclaimer = Mutex<(@Sendable (Int) -> Void)?>(nil)
+    private let reclaimer = Mutex<Reclaimer?>(nil)
+
+    /// The reclaimer's closure, boxed. A `Mutex` of a closure type re-wraps the closure in two
+    /// reabstraction thunks each time `withLock` hands it out and stores it back (the mutex is
+    /// generic over its value), so every read made the next call one frame deeper, and a
+    /// busy server's chain of thunks overflowed the stack when it was released at exit. A
+    /// class reference goes in and out of the mutex as it is.
+    private final class Reclaimer: Sendable {
+        let reclaim: @Sendable (Int) -> Void
+
+        init(_ reclaim: @escaping @Sendable (Int) -> Void) {
+            self.reclaim = reclaim
+        }
+    }
 
     private struct State {
         var running = 0
@@ -121,7 +134,8 @@ public final class WorkGate: Sendable {
     /// outside the gate's lock, when a request queues and at each poll while it waits, with
     /// the bytes the first request in the queue lacks.
     public func whenMemoryIsShort(_ reclaim: @escaping @Sendable (Int) -> Void) {
-        reclaimer.withLock { $0 = reclaim }
+        let boxed = Reclaimer(reclaim)
+        reclaimer.withLock { $0 = boxed }
     }
 
     /// The bytes the first waiting request lacks to fit the budget, 0 when none lacks any.
@@ -134,8 +148,8 @@ public final class WorkGate: Sendable {
 
     /// Asks the reclaimer, if any, for `bytes`.
     private func reclaim(_ bytes: Int) {
-        guard bytes > 0, let reclaim = reclaimer.withLock({ $0 }) else { return }
-        reclaim(bytes)
+        guard bytes > 0, let reclaimer = reclaimer.withLock({ $0 }) else { return }
+        reclaimer.reclaim(bytes)
     }
 
     /// Waits until a slot is free and `cost` fits, then takes both.
