@@ -20,6 +20,14 @@ struct PresetGesture {
     /// Requires a gesture that ends (ended or cancelled): the transition's outcome is
     /// decided by that sample.
     init(_ input: SimulationInput) throws(SimulationError) {
+        try self.init(
+            input, estimator: input.parameters[SharedKeys.velocityEstimator],
+            resampling: input.parameters[SharedKeys.touchResampling])
+    }
+
+    /// As `init(_:)`, with the estimator and the resampling given rather than read from the
+    /// input's parameters (a transition document states them on its pan).
+    init(_ input: SimulationInput, estimator: VelocityEstimator, resampling: TouchResampling) throws(SimulationError) {
         guard let track = input.gesture else {
             throw SimulationError.gestureRequired
         }
@@ -29,8 +37,8 @@ struct PresetGesture {
         self.track = track
         self.release = release
         self.lastFollowed = lastFollowed
-        estimator = input.parameters[SharedKeys.velocityEstimator]
-        resampling = input.parameters[SharedKeys.touchResampling]
+        self.estimator = estimator
+        self.resampling = resampling
     }
 
     /// When UIKit's pan "begins": the first sample that moved; nil if the finger never moved.

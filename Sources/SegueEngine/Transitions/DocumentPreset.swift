@@ -1,0 +1,94 @@
+import SegueMath
+
+/// A transition document run as a preset: everything that takes a preset (the simulation, its
+/// outputs, decision maps, the drive socket) takes a document through this. It has no scene
+/// fields and no parameters: the document's `window` is its scene, and its pan states its own
+/// velocity estimator and touch resampling.
+///
+/// Compile with `init?(_:)`, which refuses a document with `problems`; `simulate` then never
+/// meets a name that names nothing.
+public struct DocumentPreset: Preset {
+    /// The id frames and decisions carry for a document.
+    public static let id = "transition"
+
+    public let document: TransitionDocument
+    /// The layers as the frames list them, with their first-pose frames.
+    let layerDescriptions: [LayerDescription]
+    public let trigger: Trigger
+    public let description: PresetDescription
+    public var sceneFields: [ParameterSpec] { [] }
+    public var parameters: [ParameterSpec] { [] }
+
+    /// Nil when the document has `problems`.
+    public init?(_ document: TransitionDocument) {
+        guard document.problems.isEmpty, let first = document.poses.first,
+            let start = document.resolved(first.name)
+        else { return nil }
+        self.document = document
+        layerDescriptions = zip(document.layers, start).map { layer, pose in
+            LayerDescription(
+                id: layer.id, role: "a layer of the document", frame: pose.frame, kind: layer.kind,
+                fill: layer.fill)
+        }
+        description = PresetDescription(
+            id: Self.id, title: "A transition document",
+            summary: "The transition the request describes: its layers, poses and interaction.",
+            source: "the request's transition document (docs/transitions.md)")
+        switch document.interaction {
+        case .tap:
+            trigger = .tap
+        case .pan(let pan):
+            let rules = pan.release.enumerated().map { index, rule in
+                DecisionRule(
+                    id: PanCompiler.ruleID(rule, index: index), summary: PanCompiler.summary(of: rule),
+                    source: "the request's transition document")
+            }
+            let fallback = DecisionRule(
+                id: PanCompiler.noGuardRule, summary: "no guard held: cancel to '\(pan.scrub.from)'",
+                source: "docs/transitions.md")
+            trigger = .gesture(
+                example: PanCompiler.exampleGesture(document, pan),
+                rules: DecisionRules(
+                    rules.first ?? fallback, others: Array(rules.dropFirst()) + (rules.isEmpty ? [] : [fallback])))
+        }
+    }
+
+    public func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        switch document.interaction {
+        case .tap(let tap):
+            return try tapTransition(tap).simulate(input)
+        case .pan(let pan):
+            return try PanCompiler(document: document, pan: pan, layers: layerDescriptions).simulate(input)
+        }
+    }
+
+    /// The tap: from `from` to `to` along the curve, progress the curve's value.
+    func tapTransition(_ tap: TapInteraction) -> TapTransition {
+        // `problems` is empty and the API parsed a usable curve, so these resolve.
+        let from = document.resolved(tap.from) ?? []
+        let to = document.resolved(tap.to) ?? []
+        let curve = tap.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
+        let layers = layerDescriptions
+        return TapTransition(
+            presetID: Self.id, layers: layers, duration: curve.duration,
+            animating: { time in
+                let e = curve.fraction(at: time)
+                return Look(layers: render(layers, from, to, e), progress: e)
+            },
+            settled: render(layers, to, to, 1))
+    }
+}
+
+/// The layers `fraction` of the way from `start` to `end`, drawn, each moved by its offset.
+func render(
+    _ layers: [LayerDescription], _ start: [LayerPose], _ end: [LayerPose], _ fraction: Double,
+    offsets: [Point]? = nil
+) -> [LayerState] {
+    var states: [LayerState] = []
+    states.reserveCapacity(layers.count)
+    for index in layers.indices {
+        let pose = LayerPose.interpolate(from: start[index], to: end[index], fraction: fraction)
+        states.append(pose.state(of: layers[index], offset: offsets?[index] ?? .zero))
+    }
+    return states
+}

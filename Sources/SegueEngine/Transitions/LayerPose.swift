@@ -1,0 +1,103 @@
+public import SegueMath
+
+/// A layer's full state in a document: every field of a pose resolved. The one interpolation
+/// of a document's layers (`interpolate`) and the one way a state is drawn (`state`), used by
+/// taps, scrubs and settles alike.
+public struct LayerPose: Sendable, Hashable {
+    /// Layout frame, window points.
+    public var frame: Rect
+    /// Uniform scale about the frame's centre.
+    public var scale = 1.0
+    /// Added after the scale and the rotation, points.
+    public var translation = Point.zero
+    /// Degrees, about the centre.
+    public var rotation = 0.0
+    public var opacity = 1.0
+    public var cornerRadius = 0.0
+    public var cornerCurve = CornerCurve.continuous
+    public var mask: PoseMask?
+    public var shadow: PoseShadow?
+
+    public init(frame: Rect) {
+        self.frame = frame
+    }
+
+    /// This state with a pose's changes applied.
+    func applying(_ change: PoseChange) -> LayerPose {
+        var state = self
+        if let frame = change.frame { state.frame = frame }
+        if let scale = change.scale { state.scale = scale }
+        if let translation = change.translation { state.translation = translation }
+        if let rotation = change.rotation { state.rotation = rotation }
+        if let opacity = change.opacity { state.opacity = opacity }
+        if let radius = change.cornerRadius { state.cornerRadius = radius }
+        if let curve = change.cornerCurve { state.cornerCurve = curve }
+        if let mask = change.mask { state.mask = mask.value }
+        if let shadow = change.shadow { state.shadow = shadow.value }
+        return state
+    }
+
+    /// The mask as drawn: a null mask is the layer's own bounds with its corner radius.
+    var effectiveMask: PoseMask {
+        mask
+            ?? PoseMask(
+                rect: Rect(x: 0, y: 0, width: frame.width, height: frame.height), cornerRadius: cornerRadius,
+                cornerCurve: cornerCurve)
+    }
+
+    /// The state `fraction` of the way from `start` to `end`: every number linearly (a fraction
+    /// outside 0…1 extrapolates, as springs overshoot). A colour or a corner curve cannot be
+    /// halfway: it is the start's at fraction 0 and the end's once the change has begun, as Core
+    /// Animation applies a property it does not animate at the start of the transaction. A mask
+    /// (or shadow) on one side only is interpolated against the bounds (or a transparent copy of
+    /// the other side's shadow), and stays null only when both are.
+    public static func interpolate(from start: LayerPose, to end: LayerPose, fraction f: Double) -> LayerPose {
+        if f == 0 { return start }
+        var state = LayerPose(frame: Rect.interpolate(from: start.frame, to: end.frame, fraction: f))
+        state.scale = lerp(start.scale, end.scale, f)
+        state.translation = Point.interpolate(from: start.translation, to: end.translation, fraction: f)
+        state.rotation = lerp(start.rotation, end.rotation, f)
+        state.opacity = lerp(start.opacity, end.opacity, f)
+        state.cornerRadius = lerp(start.cornerRadius, end.cornerRadius, f)
+        state.cornerCurve = end.cornerCurve
+        if start.mask != nil || end.mask != nil {
+            let from = start.effectiveMask
+            let to = end.effectiveMask
+            state.mask = PoseMask(
+                rect: Rect.interpolate(from: from.rect, to: to.rect, fraction: f),
+                cornerRadius: lerp(from.cornerRadius, to.cornerRadius, f), cornerCurve: to.cornerCurve)
+        }
+        if let shape = end.shadow ?? start.shadow {
+            let from =
+                start.shadow ?? PoseShadow(color: shape.color, opacity: 0, radius: shape.radius, offset: shape.offset)
+            let to =
+                end.shadow ?? PoseShadow(color: shape.color, opacity: 0, radius: shape.radius, offset: shape.offset)
+            state.shadow = PoseShadow(
+                color: to.color, opacity: lerp(from.opacity, to.opacity, f), radius: lerp(from.radius, to.radius, f),
+                offset: Point.interpolate(from: from.offset, to: to.offset, fraction: f))
+        }
+        return state
+    }
+
+    /// The transform about the frame's centre: scaled, rotated, then moved by the translation plus
+    /// `offset` (a follow offset), as UIKit's `CGAffineTransform(translationX:y:).rotated(by:)
+    /// .scaledBy(x:y:)`.
+    func transform(offset: Point) -> AffineTransform {
+        AffineTransform(translationX: translation.x + offset.x, y: translation.y + offset.y)
+            .rotated(by: rotation * .pi / 180)
+            .scaledBy(x: scale, y: scale)
+    }
+
+    /// What the frames show of this state, for the layer `layer`, moved by `offset`.
+    func state(of layer: LayerDescription, offset: Point = .zero) -> LayerState {
+        layer.state(
+            frame: frame, transform: transform(offset: offset), opacity: opacity, cornerRadius: cornerRadius,
+            mask: mask.map { MaskState(rect: $0.rect, cornerRadius: $0.cornerRadius, cornerCurve: $0.cornerCurve) },
+            shadow: shadow.map { ShadowState(opacity: $0.opacity, radius: $0.radius, offset: $0.offset) })
+    }
+}
+
+/// (1 − f)·a + f·b: exact at both ends (f = 0 gives a, f = 1 gives b).
+@inline(__always) func lerp(_ a: Double, _ b: Double, _ f: Double) -> Double {
+    (1 - f) * a + f * b
+}

@@ -1,0 +1,272 @@
+public import SegueMath
+
+/// How a document's transition is driven.
+public enum Interaction: Sendable, Hashable {
+    /// A tap: the layers animate from one pose to another along a curve.
+    case tap(TapInteraction)
+    /// A pan: the finger scrubs the layers between two poses, and its release picks where
+    /// they settle.
+    case pan(PanInteraction)
+}
+
+/// `{"type": "tap", "from", "to", "curve"}`.
+public struct TapInteraction: Sendable, Hashable {
+    public var from: String
+    public var to: String
+    public var curve: CurveSpec
+
+    public init(from: String, to: String, curve: CurveSpec) {
+        self.from = from
+        self.to = to
+        self.curve = curve
+    }
+}
+
+/// A timing curve as a document states it, kept in its own form so that a spring can be made
+/// again with the velocity a release hands it (UIKit's duration form solves its stiffness for
+/// that velocity).
+public enum CurveSpec: Sendable, Hashable {
+    /// A cubic Bézier over a duration (named curves are these).
+    case cubic(CubicBezier, duration: Double)
+    /// UIKit's `duration` + `dampingRatio` spring; it ends at its duration.
+    case uikitSpring(duration: Double, dampingRatio: Double, initialVelocity: Double)
+    /// A spring of given mass, stiffness and damping (every other spring form resolves to one);
+    /// it ends when it settles, or at `duration` when the form gives one.
+    case spring(Spring, initialVelocity: Double, duration: Double?)
+
+    /// The curve, with `initialVelocity` (relative, changes per second) in place of the one the
+    /// document gave when not nil; nil when that velocity gives no usable spring.
+    public func timingCurve(initialVelocity handed: Double? = nil) -> TimingCurve? {
+        switch self {
+        case .cubic(let bezier, let duration):
+            return .cubic(bezier, duration: duration)
+        case .uikitSpring(let duration, let ratio, let velocity):
+            let v = handed ?? velocity
+            return Spring.uikit(duration: duration, dampingRatio: ratio, initialVelocity: v).map {
+                .spring($0, initialVelocity: v, duration: duration)
+            }
+        case .spring(let spring, let velocity, let duration):
+            return .spring(spring, initialVelocity: handed ?? velocity, duration: duration)
+        }
+    }
+
+    /// Whether a release's velocity can be handed to it.
+    public var isSpring: Bool {
+        if case .cubic = self { return false }
+        return true
+    }
+}
+
+/// `{"type": "pan", …}`: where the pan may start and which way, how the finger becomes progress,
+/// the layers that follow it, the release guards and the settle.
+public struct PanInteraction: Sendable, Hashable {
+    public var startsIn: StartRegion?
+    public var direction: PanDirection
+    public var scrub: Scrub
+    public var follow: [Follow]
+    /// Read in order at the release; the first whose condition holds picks the target.
+    public var release: [ReleaseGuard]
+    public var settle: Settle
+    /// How the release velocity is estimated.
+    public var velocityEstimator: VelocityEstimator
+    /// How the finger is read at each frame.
+    public var touchResampling: TouchResampling
+
+    public init(
+        startsIn: StartRegion? = nil, direction: PanDirection = .any, scrub: Scrub, follow: [Follow] = [],
+        release: [ReleaseGuard], settle: Settle, velocityEstimator: VelocityEstimator = .uikit,
+        touchResampling: TouchResampling = .latest
+    ) {
+        self.startsIn = startsIn
+        self.direction = direction
+        self.scrub = scrub
+        self.follow = follow
+        self.release = release
+        self.settle = settle
+        self.velocityEstimator = velocityEstimator
+        self.touchResampling = touchResampling
+    }
+}
+
+/// Where a touch-down must fall for the pan to start.
+public enum StartRegion: Sendable, Hashable {
+    /// Within the layer's presentation frame in the scrub's first pose.
+    case layer(String)
+    /// Within `width` points of the window's edge.
+    case edge(Edge, width: Double)
+
+    public enum Edge: String, Sendable, Hashable, CaseIterable {
+        case left, right, top, bottom
+    }
+}
+
+/// Which way the pan's first movement must go for the pan to start.
+public enum PanDirection: String, Sendable, Hashable, CaseIterable {
+    case any, horizontal, vertical, left, right, up, down
+
+    /// The axis the direction names; nil for `any`.
+    public var axis: Axis? {
+        switch self {
+        case .any: nil
+        case .horizontal, .left, .right: .x
+        case .vertical, .up, .down: .y
+        }
+    }
+
+    /// +1 for right and down, −1 for left and up; nil for the others.
+    public var sign: Double? {
+        switch self {
+        case .right, .down: 1
+        case .left, .up: -1
+        default: nil
+        }
+    }
+}
+
+/// A window axis.
+public enum Axis: String, Sendable, Hashable, CaseIterable {
+    case x, y
+
+    /// The component of `point` along this axis.
+    public func of(_ point: Point) -> Double { self == .x ? point.x : point.y }
+    /// The component across it.
+    public func across(_ point: Point) -> Double { self == .x ? point.y : point.x }
+    /// The extent of `size` along this axis.
+    public func of(_ size: Size) -> Double { self == .x ? size.width : size.height }
+}
+
+/// Progress from the finger: p = sign · (finger − touch-down) along `axis` / `distance`, the
+/// layers at the interpolation from `from` (p = 0) to `to` (p = 1) as `overshoot` says.
+public struct Scrub: Sendable, Hashable {
+    public var from: String
+    public var to: String
+    public var axis: Axis
+    /// Points of travel from p = 0 to p = 1, > 0.
+    public var distance: Double
+    public var overshoot: Overshoot
+    /// ±1, used when the pan's direction names no sign.
+    public var sign: Double
+
+    public init(from: String, to: String, axis: Axis, distance: Double, overshoot: Overshoot = .clamp, sign: Double = 1)
+    {
+        self.from = from
+        self.to = to
+        self.axis = axis
+        self.distance = distance
+        self.overshoot = overshoot
+        self.sign = sign
+    }
+}
+
+/// What the layers do when progress leaves 0…1.
+public enum Overshoot: Sendable, Hashable {
+    /// Hold at the end.
+    case clamp
+    /// Go on linearly.
+    case extend
+    /// Go on with UIScrollView's resistance of coefficient c (0.55 on iOS).
+    case rubberBand(Double)
+}
+
+/// A layer that moves with the finger's translation since the touch-down.
+public struct Follow: Sendable, Hashable {
+    public var layer: String
+    /// Multiplies the translation by the layer's current scale (UIKit's `scaledBy(s).translatedBy(t)`).
+    public var scaled: Bool
+    /// Which components of the translation it takes; nil for both.
+    public var axes: Axis?
+
+    public init(layer: String, scaled: Bool = false, axes: Axis? = nil) {
+        self.layer = layer
+        self.scaled = scaled
+        self.axes = axes
+    }
+}
+
+/// One release guard: when its condition holds (or always, without one), the pan settles at
+/// `to` with `outcome`.
+public struct ReleaseGuard: Sendable, Hashable {
+    /// Its name in the decision; `release/N` (N from 0) when nil.
+    public var id: String?
+    public var when: ReleaseCondition?
+    public var to: String
+    public var outcome: Decision.Outcome
+
+    public init(id: String? = nil, when: ReleaseCondition? = nil, to: String, outcome: Decision.Outcome) {
+        self.id = id
+        self.when = when
+        self.to = to
+        self.outcome = outcome
+    }
+}
+
+/// A guard's condition: every test, every `all` and at least one of each `any` holds.
+public struct ReleaseCondition: Sendable, Hashable {
+    public var tests: [ReleaseTest]
+    public var all: [ReleaseCondition]
+    /// Each inner list holds when one of its conditions does.
+    public var any: [[ReleaseCondition]]
+    /// The deceleration rate the projection uses (UIScrollView's `.normal` is 0.998).
+    public var rate: Double
+
+    /// UIScrollView.DecelerationRate.normal.
+    public static let defaultRate = 0.998
+
+    public init(
+        tests: [ReleaseTest] = [], all: [ReleaseCondition] = [], any: [[ReleaseCondition]] = [],
+        rate: Double = ReleaseCondition.defaultRate
+    ) {
+        self.tests = tests
+        self.all = all
+        self.any = any
+        self.rate = rate
+    }
+}
+
+/// `{"progress": {"gt": 0.5}}` and the like.
+public struct ReleaseTest: Sendable, Hashable {
+    public enum Quantity: String, Sendable, Hashable, CaseIterable {
+        /// The progress of the last interactive frame.
+        case progress
+        /// The release velocity along the axis times the sign, points per second.
+        case velocity
+        /// Progress plus the projected travel of the release velocity, over the distance.
+        case projected
+        /// The translation along the axis times the sign, points.
+        case translation
+    }
+
+    public enum Comparison: String, Sendable, Hashable, CaseIterable {
+        case gt, lt
+    }
+
+    public var quantity: Quantity
+    public var comparison: Comparison
+    public var value: Double
+
+    public init(_ quantity: Quantity, _ comparison: Comparison, _ value: Double) {
+        self.quantity = quantity
+        self.comparison = comparison
+        self.value = value
+    }
+}
+
+/// From the state at release to the target pose.
+public struct Settle: Sendable, Hashable {
+    /// One curve for every target (`"curve": {…}`), or nil when each target has its own.
+    public var curve: CurveSpec?
+    /// A curve for each target, by pose name (`"curve": {"gone": {…}, "start": {…}}`).
+    public var perTarget: [String: CurveSpec]
+    /// Springs only: start with the finger's velocity (UIKit's relative `initialSpringVelocity`).
+    public var velocityHandoff: Bool
+
+    public init(curve: CurveSpec?, perTarget: [String: CurveSpec] = [:], velocityHandoff: Bool = false) {
+        self.curve = curve
+        self.perTarget = perTarget
+        self.velocityHandoff = velocityHandoff
+    }
+
+    /// The curve to `target`; nil only for a target a per-target settle leaves out
+    /// (`TransitionDocument.problems` reports it).
+    public func curve(to target: String) -> CurveSpec? { perTarget[target] ?? curve }
+}
