@@ -44,10 +44,13 @@ public struct DocumentPreset: Preset {
                     source: "the request's transition document")
             }
             let fallback = DecisionRule(
-                id: PanCompiler.noGuardRule, summary: "no guard held: cancel to '\(pan.scrub.from)'",
+                id: PanCompiler.noGuardRule,
+                summary: pan.scrub == nil
+                    ? "no guard held: the detent nearest the projected position"
+                    : "no guard held: cancel to '\(pan.startPose)'",
                 source: "docs/transitions.md")
             trigger = .gesture(
-                example: PanCompiler.exampleGesture(document, pan),
+                example: PanCompiler.exampleGesture(document, pan, layers: layerDescriptions),
                 rules: DecisionRules(
                     rules.first ?? fallback, others: Array(rules.dropFirst()) + (rules.isEmpty ? [] : [fallback])))
         }

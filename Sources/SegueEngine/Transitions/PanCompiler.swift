@@ -27,27 +27,22 @@ struct PanCompiler {
         return parts.isEmpty ? "always" : parts.joined(separator: " and ")
     }
 
-    /// +1 or −1: the direction's sign, else the scrub's.
-    var sign: Double { pan.direction.sign ?? pan.scrub.sign }
-
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let gesture = try PresetGesture(input, estimator: pan.velocityEstimator, resampling: pan.touchResampling)
-        let scrub = pan.scrub
-        let from = document.resolved(scrub.from) ?? []
-        let to = document.resolved(scrub.to) ?? []
+        // `problems` is empty, so every name resolves.
+        guard let track = PanTrack(document, pan, layers: layers), let from = document.resolved(pan.startPose) else {
+            throw SimulationError.gestureRequired
+        }
         let still = render(layers, from, from, 0)
         if let refusal = refusal(gesture, from: from) {
-            return try gesture.refused(refusal, presetID: DocumentPreset.id, layers: layers, still: still, input: input)
+            return try gesture.refused(
+                refusal, presetID: DocumentPreset.id, layers: layers, still: still, progress: track.startProgress,
+                input: input)
         }
         // `refusal` is nil only for a pan that moved.
         let recognized = gesture.recognitionTime ?? gesture.track.began.time
-        let axis = scrub.axis
-        let sign = sign
-        let extent = axis.of(document.window)
-        func progress(at time: Double) -> Double { sign * axis.of(gesture.followed(at: time)) / scrub.distance }
-        func fraction(_ p: Double) -> Double {
-            Self.fraction(p, overshoot: scrub.overshoot, distance: scrub.distance, extent: extent)
-        }
+        let axis = track.axis
+        func progress(at time: Double) -> Double { track.progress(along: axis.of(gesture.followed(at: time))) }
         let followers = followers()
         /// Each layer's follow offset at `time`, with the layers' poses at that moment (for `scaled`).
         func offsets(at time: Double, poses: [LayerPose]) -> [Point] {
@@ -60,12 +55,9 @@ struct PanCompiler {
                 return follow.scaled ? moved * poses[index].scale : moved
             }
         }
-        func poses(_ f: Double) -> [LayerPose] {
-            layers.indices.map { LayerPose.interpolate(from: from[$0], to: to[$0], fraction: f) }
-        }
         let dragging: (Double) -> Look = { time in
             let p = progress(at: time)
-            let now = poses(fraction(p))
+            let now = track.poses(at: p)
             let moved = offsets(at: time, poses: now)
             return Look(layers: layers.indices.map { now[$0].state(of: layers[$0], offset: moved[$0]) }, progress: p)
         }
@@ -73,37 +65,36 @@ struct PanCompiler {
         // The release: p of the last interactive frame, the velocity and translation along the axis.
         let releaseTime = gesture.release.time
         let p = progress(at: releaseTime)
-        let velocity = sign * axis.of(gesture.releaseVelocity)
-        let translation = sign * axis.of(gesture.translation(at: releaseTime))
-        let inputs = ReleaseInputs(progress: p, velocity: velocity, translation: translation, distance: scrub.distance)
-        var target = scrub.from
-        let decision = gesture.decision(rule: Self.noGuardRule, progress: p) { _, _ in
-            (.cancel, "")
-        }
-        var decided = decision
-        if decision.rule != "gestureCancelled" {
+        let velocity = track.sign * axis.of(gesture.releaseVelocity)
+        let translation = track.sign * axis.of(gesture.translation(at: releaseTime))
+        let inputs = ReleaseInputs(progress: p, velocity: velocity, translation: translation, track: track)
+        var decided = gesture.decision(rule: Self.noGuardRule, progress: p) { _, _ in (.cancel, "") }
+        var target = pan.startPose
+        if decided.rule == "gestureCancelled" {
+            decided.explanation = "the gesture was cancelled: cancel to '\(target)'"
+        } else {
             let chosen = pan.release.enumerated().first { _, rule in rule.when.map { inputs.holds($0) } ?? true }
             if let (index, rule) = chosen {
                 target = rule.to
                 decided.rule = Self.ruleID(rule, index: index)
                 decided.outcome = rule.outcome
+            } else {
+                (target, decided.outcome) = track.fallback(progress: p, velocity: velocity)
             }
             decided.explanation = explanation(
                 inputs, guardIndex: chosen?.offset, target: target, outcome: decided.outcome)
-        } else {
-            decided.explanation = "the gesture was cancelled: cancel to '\(scrub.from)'"
         }
 
         // The settle, from the screen at release to the target pose.
-        let atRelease = poses(fraction(p))
+        let atRelease = track.poses(at: p)
         let offsetsAtRelease = offsets(at: releaseTime, poses: atRelease)
         let end = document.resolved(target) ?? from
-        let targetProgress: Double =
-            target == scrub.to ? 1 : target == scrub.from ? 0 : (decided.outcome == .finish ? 1 : 0)
+        let targetProgress = track.progress(of: target)
+        let endProgress = targetProgress ?? (decided.outcome == .finish ? 1 : 0)
         let spec = pan.settle.curve(to: target) ?? .cubic(.linear, duration: 0.25)
         var handed: Double?
-        if pan.settle.velocityHandoff, spec.isSpring, target == scrub.to || target == scrub.from {
-            handed = SpringVelocityHandoff.relativeVelocity(velocity / scrub.distance, from: p, to: targetProgress)
+        if pan.settle.velocityHandoff, spec.isSpring, let targetProgress {
+            handed = SpringVelocityHandoff.relativeVelocity(velocity / track.unit, from: p, to: targetProgress)
         }
         let curve = spec.timingCurve(initialVelocity: handed) ?? spec.timingCurve() ?? .cubic(.linear, duration: 0.25)
         let completed = releaseTime + curve.duration
@@ -115,13 +106,14 @@ struct PanCompiler {
                 let pose = LayerPose.interpolate(from: atRelease[index], to: end[index], fraction: e)
                 states.append(pose.state(of: layers[index], offset: offsetsAtRelease[index] * (1 - e)))
             }
-            return Look(layers: states, progress: lerp(p, targetProgress, e))
+            return Look(layers: states, progress: lerp(p, endProgress, e))
         }
-        return try InteractiveTransition(
+        var transition = InteractiveTransition(
             presetID: DocumentPreset.id, layers: layers, gesture: gesture, still: still, recognized: recognized,
             dragging: dragging, decision: decided, completed: completed, settling: settling,
-            settled: Look(layers: render(layers, end, end, 1), progress: targetProgress)
-        ).simulate(input)
+            settled: Look(layers: render(layers, end, end, 1), progress: endProgress))
+        transition.stillProgress = track.startProgress
+        return try transition.simulate(input)
     }
 
     /// Why the pan starts nothing, or nil when it starts: the touch-down outside `startsIn`, a
@@ -175,31 +167,13 @@ struct PanCompiler {
         layers.map { layer in pan.follow.last { $0.layer == layer.id } }
     }
 
-    /// The interpolation fraction for progress `p`: p inside 0…1, and past either end as
-    /// `overshoot` says; a rubber band turns the overshoot in points, o, into
-    /// (1 − 1/(o·c/D + 1))·D points (UIScrollView's, D the window's extent along the axis).
-    static func fraction(_ p: Double, overshoot: Overshoot, distance: Double, extent: Double) -> Double {
-        guard p < 0 || p > 1 else { return p }
-        switch overshoot {
-        case .clamp:
-            return min(max(p, 0), 1)
-        case .extend:
-            return p
-        case .rubberBand(let c):
-            guard let band = RubberBand(coefficient: c, dimension: extent) else { return min(max(p, 0), 1) }
-            let beyond = p > 1 ? (p - 1) * distance : p * distance
-            let banded = band.offset(forOvershoot: beyond) / distance
-            return p > 1 ? 1 + banded : banded
-        }
-    }
-
     /// The sentence a decision gives.
     func explanation(_ inputs: ReleaseInputs, guardIndex: Int?, target: String, outcome: Decision.Outcome) -> String {
         let read =
             "progress \(Format.ratio(inputs.progress)), velocity \(Format.speed(inputs.velocity)) pt/s, "
             + "translation \(Format.amount(inputs.translation)) pt"
         guard let index = guardIndex else {
-            return read + ": no guard held, so cancel to '\(target)'"
+            return read + ": no guard held, so \(outcome.rawValue) to '\(target)'"
         }
         let rule = pan.release[index]
         let name = Self.ruleID(rule, index: index)
@@ -221,12 +195,11 @@ struct ReleaseInputs {
     var velocity: Double
     /// Along the axis times the sign, points.
     var translation: Double
-    var distance: Double
+    var track: PanTrack
 
-    /// p + (v/1000 · rate/(1 − rate)) / distance: where the release velocity, decaying at `rate`
-    /// per millisecond, would carry the progress (WWDC 2018 "Designing Fluid Interfaces").
+    /// Where the release velocity, decaying at `rate` a millisecond, carries the progress.
     func projected(rate: Double) -> Double {
-        progress + (velocity / 1000 * rate / (1 - rate)) / distance
+        track.projected(progress, velocity: velocity, rate: rate)
     }
 
     func holds(_ condition: ReleaseCondition) -> Bool {
@@ -249,19 +222,24 @@ struct ReleaseInputs {
 }
 
 extension PanCompiler {
-    /// A drag along the scrub's axis and sign: from the middle of where the pan may start, 60 %
-    /// of the distance in 0.3 s, then lifted.
-    static func exampleGesture(_ document: TransitionDocument, _ pan: PanInteraction) -> [GestureSample] {
+    /// A drag along the pan's axis: from the middle of where the pan may start (the tracked
+    /// layer, for detents), 60 % of the way to the scrub's end or the nearest other detent in
+    /// 0.3 s, then lifted.
+    static func exampleGesture(
+        _ document: TransitionDocument, _ pan: PanInteraction, layers: [LayerDescription]
+    ) -> [GestureSample] {
         let window = document.window
         var start = Point(x: window.width / 2, y: window.height / 2)
-        switch pan.startsIn {
-        case .layer(let id):
-            if let index = document.layers.firstIndex(where: { $0.id == id }),
-                let poses = document.resolved(pan.scrub.from)
-            {
-                let frame = poses[index].frame
+        let poses = document.resolved(pan.startPose)
+        func centre(of id: String) {
+            if let index = layers.firstIndex(where: { $0.id == id }), let poses {
+                let frame = poses[index].state(of: layers[index]).presentationFrame
                 start = Point(x: frame.midX, y: frame.midY)
             }
+        }
+        switch pan.startsIn {
+        case .layer(let id):
+            centre(of: id)
         case .edge(let edge, let width):
             switch edge {
             case .left: start.x = width / 2
@@ -270,11 +248,24 @@ extension PanCompiler {
             case .bottom: start.y = window.height - width / 2
             }
         case nil:
-            break
+            if case .detents(let detents) = pan.tracking { centre(of: detents.layer) }
         }
-        let sign = pan.direction.sign ?? pan.scrub.sign
-        let travel = sign * 0.6 * pan.scrub.distance
-        let by = pan.scrub.axis == .x ? Point(x: travel, y: 0) : Point(x: 0, y: travel)
+        var travel = 100.0
+        var axis = Axis.y
+        if let track = PanTrack(document, pan, layers: layers) {
+            axis = track.axis
+            switch track.mode {
+            case .scrub(let scrub, _, _):
+                travel = track.sign * 0.6 * scrub.distance
+            case .detents(_, let stops):
+                let here = track.startProgress
+                let nearest = stops.filter { $0.position != here }.min {
+                    abs($0.position - here) < abs($1.position - here)
+                }
+                travel = nearest.map { 0.6 * ($0.position - here) } ?? travel
+            }
+        }
+        let by = axis == .x ? Point(x: travel, y: 0) : Point(x: 0, y: travel)
         return ExampleGestures.linearDrag(from: start, by: by, over: 0.3)
     }
 }

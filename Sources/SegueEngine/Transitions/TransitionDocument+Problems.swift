@@ -62,8 +62,13 @@ extension TransitionDocument {
             pose(tap.to, at: "/interaction/to")
         case .pan(let pan):
             if case .layer(let id) = pan.startsIn { layer(id, at: "/interaction/startsIn") }
-            pose(pan.scrub.from, at: "/interaction/scrub/from")
-            pose(pan.scrub.to, at: "/interaction/scrub/to")
+            switch pan.tracking {
+            case .scrub(let scrub):
+                pose(scrub.from, at: "/interaction/scrub/from")
+                pose(scrub.to, at: "/interaction/scrub/to")
+            case .detents(let detents):
+                found += detentProblems(detents)
+            }
             for (index, follow) in pan.follow.enumerated() {
                 layer(follow.layer, at: "/interaction/follow/\(index)/layer")
             }
@@ -84,7 +89,12 @@ extension TransitionDocument {
                 pose(name, at: "/interaction/settle/curve/\(Self.escape(name))")
             }
             if pan.settle.curve == nil {
-                let targets = pan.release.map(\.to) + (unconditional == nil ? [pan.scrub.from] : [])
+                let fallbacks: [String] =
+                    switch pan.tracking {
+                    case .scrub(let scrub): [scrub.from]
+                    case .detents(let detents): detents.poses
+                    }
+                let targets = pan.release.map(\.to) + (unconditional == nil ? fallbacks : [])
                 for target in Set(targets).sorted() where pan.settle.perTarget[target] == nil {
                     found.append(
                         DocumentProblem(
@@ -94,6 +104,51 @@ extension TransitionDocument {
                                     ? " (with no guard holding, the pan settles at the scrub's 'from')." : ".")))
                 }
             }
+        }
+        return found
+    }
+
+    /// The detents' mistakes: unknown names, fewer than two, a `from` that is not one of them,
+    /// two at the same position of the tracked layer (no way to tell them apart).
+    func detentProblems(_ detents: Detents) -> [DocumentProblem] {
+        let base = "/interaction/detents"
+        var found: [DocumentProblem] = []
+        let layerIDs = layers.map(\.id)
+        let poseNames = poses.map(\.name)
+        if !layerIDs.contains(detents.layer) {
+            found.append(
+                DocumentProblem(
+                    base + "/layer", "Unknown layer '\(detents.layer)'. \(Self.choices("layers", layerIDs))"))
+        }
+        if detents.poses.count < 2 {
+            found.append(DocumentProblem(base + "/poses", "A pan between detents needs at least two poses to rest in."))
+        }
+        for (index, name) in detents.poses.enumerated() where !poseNames.contains(name) {
+            found.append(
+                DocumentProblem(base + "/poses/\(index)", "Unknown pose '\(name)'. \(Self.choices("poses", poseNames))")
+            )
+        }
+        if !detents.poses.contains(detents.from) {
+            found.append(
+                DocumentProblem(
+                    base + "/from",
+                    "'\(detents.from)' is not one of the detents (\(detents.poses.joined(separator: ", ")))."))
+        }
+        guard found.isEmpty, let index = layerIDs.firstIndex(of: detents.layer) else { return found }
+        var seen: [Double: String] = [:]
+        for (position, name) in zip(detents.poses.indices, detents.poses) {
+            guard let states = resolved(name) else { return found }
+            let state = states[index]
+            let frame = state.frame.presentationFrame(applying: state.transform(offset: .zero))
+            let origin = detents.axis.of(frame.origin)
+            if let other = seen[origin] {
+                found.append(
+                    DocumentProblem(
+                        base + "/poses/\(position)",
+                        "'\(name)' puts layer '\(detents.layer)' at \(Format.amount(origin)) pt along \(detents.axis.rawValue), "
+                            + "as '\(other)' does; each detent must rest the layer somewhere else."))
+            }
+            seen[origin] = name
         }
         return found
     }

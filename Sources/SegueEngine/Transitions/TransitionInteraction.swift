@@ -57,12 +57,13 @@ public enum CurveSpec: Sendable, Hashable {
     }
 }
 
-/// `{"type": "pan", …}`: where the pan may start and which way, how the finger becomes progress,
-/// the layers that follow it, the release guards and the settle.
+/// `{"type": "pan", …}`: where the pan may start and which way, how the finger moves the layers
+/// (a scrub between two poses, or detents a layer is dragged between), the layers that follow it,
+/// the release guards and the settle.
 public struct PanInteraction: Sendable, Hashable {
     public var startsIn: StartRegion?
     public var direction: PanDirection
-    public var scrub: Scrub
+    public var tracking: PanTracking
     public var follow: [Follow]
     /// Read in order at the release; the first whose condition holds picks the target.
     public var release: [ReleaseGuard]
@@ -73,18 +74,75 @@ public struct PanInteraction: Sendable, Hashable {
     public var touchResampling: TouchResampling
 
     public init(
-        startsIn: StartRegion? = nil, direction: PanDirection = .any, scrub: Scrub, follow: [Follow] = [],
+        startsIn: StartRegion? = nil, direction: PanDirection = .any, tracking: PanTracking, follow: [Follow] = [],
         release: [ReleaseGuard], settle: Settle, velocityEstimator: VelocityEstimator = .uikit,
         touchResampling: TouchResampling = .latest
     ) {
         self.startsIn = startsIn
         self.direction = direction
-        self.scrub = scrub
+        self.tracking = tracking
         self.follow = follow
         self.release = release
         self.settle = settle
         self.velocityEstimator = velocityEstimator
         self.touchResampling = touchResampling
+    }
+
+    /// A pan that scrubs.
+    public init(
+        startsIn: StartRegion? = nil, direction: PanDirection = .any, scrub: Scrub, follow: [Follow] = [],
+        release: [ReleaseGuard], settle: Settle, velocityEstimator: VelocityEstimator = .uikit,
+        touchResampling: TouchResampling = .latest
+    ) {
+        self.init(
+            startsIn: startsIn, direction: direction, tracking: .scrub(scrub), follow: follow, release: release,
+            settle: settle, velocityEstimator: velocityEstimator, touchResampling: touchResampling)
+    }
+
+    /// The scrub, nil for a pan between detents.
+    public var scrub: Scrub? {
+        if case .scrub(let scrub) = tracking { return scrub }
+        return nil
+    }
+
+    /// The pose the layers show before the pan moves them: the scrub's `from` or the detents'.
+    public var startPose: String {
+        switch tracking {
+        case .scrub(let scrub): scrub.from
+        case .detents(let detents): detents.from
+        }
+    }
+}
+
+/// How a pan's finger moves the layers.
+public enum PanTracking: Sendable, Hashable {
+    /// Progress along an axis scrubs the layers between two poses.
+    case scrub(Scrub)
+    /// A layer follows the finger between poses it rests in (a sheet's detents).
+    case detents(Detents)
+}
+
+/// `"detents": {"layer", "axis", "poses", "from", "overshoot"}`: the tracked layer's origin along
+/// the axis follows the finger 1:1 from where it is in `from`; each pose sits at that layer's
+/// origin in it, and the other layers are the interpolation between the two poses the origin lies
+/// between. Progress is that origin, in window points.
+public struct Detents: Sendable, Hashable {
+    public var layer: String
+    public var axis: Axis
+    /// At least two.
+    public var poses: [String]
+    public var from: String
+    /// Past the outer poses (`extend` is taken as going on along the outer pair of poses).
+    public var overshoot: Overshoot
+
+    public init(
+        layer: String, axis: Axis, poses: [String], from: String? = nil, overshoot: Overshoot = .rubberBand(0.55)
+    ) {
+        self.layer = layer
+        self.axis = axis
+        self.poses = poses
+        self.from = from ?? poses.first ?? ""
+        self.overshoot = overshoot
     }
 }
 

@@ -15,6 +15,9 @@ struct InteractiveTransition {
     var still: [LayerState]
     /// What the still frames carry beside their layers.
     var stillAnnotations: [FrameAnnotation] = []
+    /// The progress the still frames show: 0, but for a transition document's detents, where
+    /// progress is a position.
+    var stillProgress = 0.0
     /// When the pan was recognised: the first frame that follows the finger.
     var recognized: Double
     /// The look while the finger drags, at a time from `recognized` to the release.
@@ -37,7 +40,8 @@ struct InteractiveTransition {
             state: { time in
                 if time < recognized {
                     return SimulationFrame(
-                        time: time, phase: .interactive, progress: 0, layers: still, annotations: stillAnnotations)
+                        time: time, phase: .interactive, progress: stillProgress, layers: still,
+                        annotations: stillAnnotations)
                 }
                 let interactive = time < releaseTime
                 let look = interactive ? dragging(time) : settling(time)

@@ -28,22 +28,25 @@ extension PresetGesture {
     /// A pan that started nothing: the screen holds `still` on every frame from the `began`
     /// sample to the release, which cancels under rule `gate` with `explanation`, on `input`'s
     /// frame grid (its rate, its frame cap and its cancellation check: a long gesture is many
-    /// frames too). Each frame carries `annotations` beside its layers.
+    /// frames too). Each frame carries `annotations` beside its layers, and shows `progress` (0 but
+    /// for a transition document's detents, where progress is a position).
     func refused(
         _ explanation: String, presetID: String, layers: [LayerDescription], still: [LayerState],
-        annotations: [FrameAnnotation] = [], input: SimulationInput
+        annotations: [FrameAnnotation] = [], progress: Double = 0, input: SimulationInput
     ) throws(SimulationError) -> Simulation {
         let decision = Decision(
             outcome: .cancel, time: release.time, rule: "gate", translation: translation(at: release.time),
-            velocity: releaseVelocity, progress: 0, explanation: explanation)
+            velocity: releaseVelocity, progress: progress, explanation: explanation)
         let began = track.began.time
         let grid = input.frameGrid(start: began, end: decision.time)
         let frames = try grid.frames(
             state: { time in
-                SimulationFrame(time: time, phase: .interactive, progress: 0, layers: still, annotations: annotations)
+                SimulationFrame(
+                    time: time, phase: .interactive, progress: progress, layers: still, annotations: annotations)
             },
             finalState: { time in
-                SimulationFrame(time: time, phase: .settled, progress: 0, layers: still, annotations: annotations)
+                SimulationFrame(
+                    time: time, phase: .settled, progress: progress, layers: still, annotations: annotations)
             })
         return Simulation(
             presetID: presetID, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began,

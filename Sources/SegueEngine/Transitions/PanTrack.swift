@@ -1,0 +1,154 @@
+import SegueMath
+
+/// What a pan's tracking (a scrub or detents) makes of the finger: progress from the translation
+/// along the axis, the layers' poses at a progress, the projection, and where a release no guard
+/// took settles. `PanCompiler` runs the rest (gate, follow, guards, settle) the same for both.
+struct PanTrack {
+    enum Mode {
+        /// p = sign · along / distance, the layers from `from` (p = 0) to `to` (p = 1).
+        case scrub(Scrub, from: [LayerPose], to: [LayerPose])
+        /// Progress is the tracked layer's origin along the axis, in points; `stops` are the
+        /// detents by position, ascending.
+        case detents(Detents, stops: [Stop])
+    }
+
+    /// A detent: its pose's name, the tracked layer's origin in it, and every layer's state.
+    struct Stop {
+        var name: String
+        var position: Double
+        var poses: [LayerPose]
+    }
+
+    let mode: Mode
+    let axis: Axis
+    /// +1 or −1: the direction's sign, else the scrub's; +1 for detents, whose positions are the window's.
+    let sign: Double
+    /// Points of travel per unit of progress: the scrub's distance, 1 for detents.
+    let unit: Double
+    /// The window's extent along the axis: the rubber band's dimension.
+    let extent: Double
+    /// The progress before the finger moves.
+    let startProgress: Double
+
+    /// Nil when a name does not resolve (`TransitionDocument.problems` rules that out).
+    init?(_ document: TransitionDocument, _ pan: PanInteraction, layers: [LayerDescription]) {
+        switch pan.tracking {
+        case .scrub(let scrub):
+            guard let from = document.resolved(scrub.from), let to = document.resolved(scrub.to) else { return nil }
+            mode = .scrub(scrub, from: from, to: to)
+            axis = scrub.axis
+            sign = pan.direction.sign ?? scrub.sign
+            unit = scrub.distance
+            startProgress = 0
+        case .detents(let detents):
+            guard let stops = Self.stops(document, detents, layers: layers),
+                let start = stops.first(where: { $0.name == detents.from })
+            else { return nil }
+            mode = .detents(detents, stops: stops)
+            axis = detents.axis
+            sign = 1
+            unit = 1
+            startProgress = start.position
+        }
+        extent = axis.of(document.window)
+    }
+
+    /// The detents of `detents` by position, ascending; nil when a name does not resolve.
+    static func stops(_ document: TransitionDocument, _ detents: Detents, layers: [LayerDescription]) -> [Stop]? {
+        guard let index = layers.firstIndex(where: { $0.id == detents.layer }) else { return nil }
+        var stops: [Stop] = []
+        for name in detents.poses {
+            guard let poses = document.resolved(name) else { return nil }
+            let origin = poses[index].state(of: layers[index]).presentationFrame.origin
+            stops.append(Stop(name: name, position: detents.axis.of(origin), poses: poses))
+        }
+        return stops.sorted { $0.position < $1.position }
+    }
+
+    /// Progress for a translation of `along` points along the axis since the touch-down.
+    func progress(along: Double) -> Double {
+        switch mode {
+        case .scrub: sign * along / unit
+        case .detents: startProgress + along
+        }
+    }
+
+    /// Every layer's state at `progress`.
+    func poses(at progress: Double) -> [LayerPose] {
+        switch mode {
+        case .scrub(let scrub, let from, let to):
+            let f = Self.fraction(progress, overshoot: scrub.overshoot, distance: scrub.distance, extent: extent)
+            return zip(from, to).map { LayerPose.interpolate(from: $0, to: $1, fraction: f) }
+        case .detents(let detents, let stops):
+            guard let first = stops.first, let last = stops.last, stops.count > 1 else {
+                return stops.first?.poses ?? []
+            }
+            var position = progress
+            if position < first.position || position > last.position {
+                let edge = position < first.position ? first.position : last.position
+                position = edge + Self.beyond(position - edge, overshoot: detents.overshoot, extent: extent)
+            }
+            // The pair of detents the position lies between (the outer pair past either end).
+            let upper = stops.firstIndex { $0.position >= position }.map { max($0, 1) } ?? stops.count - 1
+            let a = stops[upper - 1]
+            let b = stops[upper]
+            let span = b.position - a.position
+            let f = span == 0 ? 1 : (position - a.position) / span
+            return zip(a.poses, b.poses).map { LayerPose.interpolate(from: $0, to: $1, fraction: f) }
+        }
+    }
+
+    /// Where the release velocity, decaying at `rate` a millisecond, carries the progress:
+    /// p + (v/1000 · rate/(1 − rate)) / unit (WWDC 2018 "Designing Fluid Interfaces").
+    func projected(_ progress: Double, velocity: Double, rate: Double) -> Double {
+        progress + (velocity / 1000 * rate / (1 - rate)) / unit
+    }
+
+    /// Where a release that no guard took settles: the scrub's `from`, cancelled; or the detent
+    /// nearest the projected position (UIKit's sheet), a cancel when it is the one the pan started in.
+    func fallback(progress: Double, velocity: Double) -> (target: String, outcome: Decision.Outcome) {
+        switch mode {
+        case .scrub(let scrub, _, _):
+            return (scrub.from, .cancel)
+        case .detents(let detents, let stops):
+            let aim = projected(progress, velocity: velocity, rate: ReleaseCondition.defaultRate)
+            let nearest = stops.min { abs($0.position - aim) < abs($1.position - aim) }?.name ?? detents.from
+            return (nearest, nearest == detents.from ? .cancel : .finish)
+        }
+    }
+
+    /// The progress at a settle's target: 1 at the scrub's `to`, 0 at its `from`, a detent's
+    /// position; nil for any other pose (no velocity is handed to it, and its progress goes to
+    /// 1 for a finish, 0 for a cancel).
+    func progress(of target: String) -> Double? {
+        switch mode {
+        case .scrub(let scrub, _, _):
+            return target == scrub.to ? 1 : target == scrub.from ? 0 : nil
+        case .detents(_, let stops):
+            return stops.first { $0.name == target }?.position
+        }
+    }
+
+    /// The interpolation fraction for scrub progress `p`: p inside 0…1, and past either end as
+    /// `overshoot` says.
+    static func fraction(_ p: Double, overshoot: Overshoot, distance: Double, extent: Double) -> Double {
+        guard p < 0 || p > 1 else { return p }
+        if case .extend = overshoot { return p }
+        let edge: Double = p > 1 ? 1 : 0
+        return edge + beyond((p - edge) * distance, overshoot: overshoot, extent: extent) / distance
+    }
+
+    /// How far past an end the layers go for `overshoot` points past it: none (clamp), all of it
+    /// (extend), or (1 − 1/(|o|·c/D + 1))·D with its sign (UIScrollView's rubber band, D the
+    /// window's extent along the axis).
+    static func beyond(_ overshoot: Double, overshoot mode: Overshoot, extent: Double) -> Double {
+        switch mode {
+        case .clamp:
+            return 0
+        case .extend:
+            return overshoot
+        case .rubberBand(let c):
+            return RubberBand(coefficient: c, dimension: extent)?.offset(forOvershoot: overshoot) ?? 0
+        }
+    }
+}
