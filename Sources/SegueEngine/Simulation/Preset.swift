@@ -1,4 +1,4 @@
-import SegueMath
+public import SegueMath
 
 /// Everything a simulation reads: the preset's scene and parameters with the
 /// client's overrides merged over the defaults, the gesture, and the frame rate.
@@ -99,6 +99,9 @@ public protocol Preset: Sendable {
     /// Runs the transition. Throws for input the specs cannot rule out alone (a
     /// missing gesture, a response over the frame cap).
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation
+    /// The window the layers live in, points, which pictures and exports are the size of: the
+    /// scene's `window` field by default (`Preset+Scene.swift`); a transition document's own.
+    func window(of scene: ParameterValues) -> Size?
 }
 
 extension Preset {

@@ -1,4 +1,4 @@
-import SegueMath
+public import SegueMath
 
 /// A transition document run as a preset: everything that takes a preset (the simulation, its
 /// outputs, decision maps, the drive socket) takes a document through this. It has no scene
@@ -19,49 +19,61 @@ public struct DocumentPreset: Preset {
     public var sceneFields: [ParameterSpec] { [] }
     public var parameters: [ParameterSpec] { [] }
 
-    /// Nil when the document has `problems`.
-    public init?(_ document: TransitionDocument) {
+    /// Nil when the document has `problems`. `description` names a catalogue entry (a client's
+    /// document has the generic one, id `transition`); `example` replaces the drag made up from
+    /// the pan (`PanCompiler.exampleGesture`).
+    public init?(_ document: TransitionDocument, description: PresetDescription? = nil, example: [GestureSample]? = nil)
+    {
         guard document.problems.isEmpty, let first = document.poses.first,
             let start = document.resolved(first.name)
         else { return nil }
         self.document = document
-        layerDescriptions = zip(document.layers, start).map { layer, pose in
+        let layerDescriptions = zip(document.layers, start).map { layer, pose in
             LayerDescription(
-                id: layer.id, role: "a layer of the document", frame: pose.frame, kind: layer.kind,
-                fill: layer.fill)
+                id: layer.id, role: "a layer of the document", frame: pose.frame, kind: layer.kind, fill: layer.fill)
         }
-        description = PresetDescription(
-            id: Self.id, title: "A transition document",
-            summary: "The transition the request describes: its layers, poses and interaction.",
-            source: "the request's transition document (docs/transitions.md)")
+        self.layerDescriptions = layerDescriptions
+        self.description =
+            description
+            ?? PresetDescription(
+                id: Self.id, title: "A transition document",
+                summary: "The transition the request describes: its layers, poses and interaction.",
+                source: "the request's transition document (docs/transitions.md)")
         switch document.interaction {
         case .tap:
             trigger = .tap
         case .pan(let pan):
-            let rules = pan.release.enumerated().map { index, rule in
+            let source = self.description.source
+            var rules = pan.release.enumerated().map { index, rule in
                 DecisionRule(
-                    id: PanCompiler.ruleID(rule, index: index), summary: PanCompiler.summary(of: rule),
-                    source: "the request's transition document")
+                    id: PanCompiler.ruleID(rule, index: index), summary: PanCompiler.summary(of: rule), source: source)
             }
-            let fallback = DecisionRule(
-                id: PanCompiler.noGuardRule,
-                summary: pan.scrub == nil
-                    ? "no guard held: the detent nearest the projected position"
-                    : "no guard held: cancel to '\(pan.startPose)'",
-                source: "docs/transitions.md")
+            // Reached only when no guard always holds.
+            if !pan.release.contains(where: { $0.when == nil }) {
+                rules.append(
+                    DecisionRule(
+                        id: PanCompiler.noGuardRule,
+                        summary: pan.scrub == nil
+                            ? "no guard held: the detent nearest the projected position"
+                            : "no guard held: cancel to '\(pan.startPose)'",
+                        source: "docs/transitions.md"))
+            }
             trigger = .gesture(
-                example: PanCompiler.exampleGesture(document, pan, layers: layerDescriptions),
-                rules: DecisionRules(
-                    rules.first ?? fallback, others: Array(rules.dropFirst()) + (rules.isEmpty ? [] : [fallback])))
+                example: example ?? PanCompiler.exampleGesture(document, pan, layers: layerDescriptions),
+                rules: DecisionRules(rules[0], others: Array(rules.dropFirst())))
         }
     }
+
+    /// The document's window: a document has no scene.
+    public func window(of scene: ParameterValues) -> Size? { document.window }
 
     public func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         switch document.interaction {
         case .tap(let tap):
             return try tapTransition(tap).simulate(input)
         case .pan(let pan):
-            return try PanCompiler(document: document, pan: pan, layers: layerDescriptions).simulate(input)
+            return try PanCompiler(id: description.id, document: document, pan: pan, layers: layerDescriptions)
+                .simulate(input)
         }
     }
 
@@ -73,7 +85,7 @@ public struct DocumentPreset: Preset {
         let curve = tap.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
         let layers = layerDescriptions
         return TapTransition(
-            presetID: Self.id, layers: layers, duration: curve.duration,
+            presetID: description.id, layers: layers, duration: curve.duration,
             animating: { time in
                 let e = curve.fraction(at: time)
                 return Look(layers: render(layers, from, to, e), progress: e)

@@ -46,16 +46,20 @@ public struct LayerPose: Sendable, Hashable {
     }
 
     /// The state `fraction` of the way from `start` to `end`: every number linearly (a fraction
-    /// outside 0…1 extrapolates, as springs overshoot). A colour or a corner curve cannot be
+    /// outside 0…1 extrapolates, as springs overshoot), and a number the two share exactly as it is. A colour or a corner curve cannot be
     /// halfway: it is the start's at fraction 0 and the end's once the change has begun, as Core
     /// Animation applies a property it does not animate at the start of the transaction. A mask
     /// (or shadow) on one side only is interpolated against the bounds (or a transparent copy of
     /// the other side's shadow), and stays null only when both are.
     public static func interpolate(from start: LayerPose, to end: LayerPose, fraction f: Double) -> LayerPose {
         if f == 0 { return start }
-        var state = LayerPose(frame: Rect.interpolate(from: start.frame, to: end.frame, fraction: f))
+        var state = LayerPose(
+            frame: start.frame == end.frame
+                ? start.frame : Rect.interpolate(from: start.frame, to: end.frame, fraction: f))
         state.scale = lerp(start.scale, end.scale, f)
-        state.translation = Point.interpolate(from: start.translation, to: end.translation, fraction: f)
+        state.translation =
+            start.translation == end.translation
+            ? start.translation : Point.interpolate(from: start.translation, to: end.translation, fraction: f)
         state.rotation = lerp(start.rotation, end.rotation, f)
         state.opacity = lerp(start.opacity, end.opacity, f)
         state.cornerRadius = lerp(start.cornerRadius, end.cornerRadius, f)
@@ -64,7 +68,7 @@ public struct LayerPose: Sendable, Hashable {
             let from = start.effectiveMask
             let to = end.effectiveMask
             state.mask = PoseMask(
-                rect: Rect.interpolate(from: from.rect, to: to.rect, fraction: f),
+                rect: from.rect == to.rect ? from.rect : Rect.interpolate(from: from.rect, to: to.rect, fraction: f),
                 cornerRadius: lerp(from.cornerRadius, to.cornerRadius, f), cornerCurve: to.cornerCurve)
         }
         if let shape = end.shadow ?? start.shadow {
@@ -74,7 +78,8 @@ public struct LayerPose: Sendable, Hashable {
                 end.shadow ?? PoseShadow(color: shape.color, opacity: 0, radius: shape.radius, offset: shape.offset)
             state.shadow = PoseShadow(
                 color: to.color, opacity: lerp(from.opacity, to.opacity, f), radius: lerp(from.radius, to.radius, f),
-                offset: Point.interpolate(from: from.offset, to: to.offset, fraction: f))
+                offset: from.offset == to.offset
+                    ? from.offset : Point.interpolate(from: from.offset, to: to.offset, fraction: f))
         }
         return state
     }
@@ -97,7 +102,9 @@ public struct LayerPose: Sendable, Hashable {
     }
 }
 
-/// (1 − f)·a + f·b: exact at both ends (f = 0 gives a, f = 1 gives b).
+/// (1 − f)·a + f·b: exact at both ends (f = 0 gives a, f = 1 gives b), and a itself when a = b
+/// (where (1 − f)·a + f·a may round a bit away from a, and a layer that does not change must not
+/// seem to).
 @inline(__always) func lerp(_ a: Double, _ b: Double, _ f: Double) -> Double {
-    (1 - f) * a + f * b
+    a == b ? a : (1 - f) * a + f * b
 }

@@ -4,6 +4,8 @@ import SegueMath
 /// `direction`), progress from the finger (`scrub`), the layers that follow it, the release
 /// guards and the settle with the velocity handed off (docs/transitions.md).
 struct PanCompiler {
+    /// The id the frames and decision carry: `transition`, or a catalogue entry's.
+    let id: String
     let document: TransitionDocument
     let pan: PanInteraction
     let layers: [LayerDescription]
@@ -36,7 +38,7 @@ struct PanCompiler {
         let still = render(layers, from, from, 0)
         if let refusal = refusal(gesture, from: from) {
             return try gesture.refused(
-                refusal, presetID: DocumentPreset.id, layers: layers, still: still, progress: track.startProgress,
+                refusal, presetID: id, layers: layers, still: still, progress: track.startProgress,
                 input: input)
         }
         // `refusal` is nil only for a pan that moved.
@@ -109,7 +111,7 @@ struct PanCompiler {
             return Look(layers: states, progress: lerp(p, endProgress, e))
         }
         var transition = InteractiveTransition(
-            presetID: DocumentPreset.id, layers: layers, gesture: gesture, still: still, recognized: recognized,
+            presetID: id, layers: layers, gesture: gesture, still: still, recognized: recognized,
             dragging: dragging, decision: decided, completed: completed, settling: settling,
             settled: Look(layers: render(layers, end, end, 1), progress: endProgress))
         transition.stillProgress = track.startProgress
@@ -169,10 +171,20 @@ struct PanCompiler {
 
     /// The sentence a decision gives.
     func explanation(_ inputs: ReleaseInputs, guardIndex: Int?, target: String, outcome: Decision.Outcome) -> String {
+        let isPosition = pan.scrub == nil
+        /// Progress between detents is a position in points; a scrub's is a ratio.
+        func shown(_ progress: Double) -> String {
+            isPosition ? "\(Format.amount(progress)) pt" : Format.ratio(progress)
+        }
         let read =
-            "progress \(Format.ratio(inputs.progress)), velocity \(Format.speed(inputs.velocity)) pt/s, "
-            + "translation \(Format.amount(inputs.translation)) pt"
+            "\(isPosition ? "position" : "progress") \(shown(inputs.progress)), velocity "
+            + "\(Format.speed(inputs.velocity)) pt/s, translation \(Format.amount(inputs.translation)) pt"
         guard let index = guardIndex else {
+            if isPosition {
+                let aim = inputs.projected(rate: ReleaseCondition.defaultRate)
+                return read + ": no guard held; projected to \(shown(aim)), nearest the detent '\(target)': "
+                    + outcome.rawValue
+            }
             return read + ": no guard held, so \(outcome.rawValue) to '\(target)'"
         }
         let rule = pan.release[index]
@@ -181,8 +193,7 @@ struct PanCompiler {
             return read + ": no earlier guard held; guard \(name) always holds: \(outcome.rawValue) to '\(target)'"
         }
         let projected =
-            inputs.uses(.projected, condition)
-            ? ", projected \(Format.ratio(inputs.projected(rate: condition.rate)))" : ""
+            inputs.uses(.projected, condition) ? ", projected \(shown(inputs.projected(rate: condition.rate)))" : ""
         return read + projected
             + ": guard \(name) (\(Self.describe(condition))) holds: \(outcome.rawValue) to '\(target)'"
     }
