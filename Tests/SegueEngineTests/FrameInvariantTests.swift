@@ -223,7 +223,7 @@ import Testing
     /// Events are began, then began and released for each stroke, then finished or cancelled, in
     /// time order; a gesture-driven preset decides at its last sample, by one of its rules (or
     /// `gestureCancelled`, `gate`), with the outcome the last event tells; the settled frame's
-    /// progress is 1 when finished and 0 when cancelled.
+    /// progress is 1 when finished and 0 when cancelled (a pan between detents: the detent's position).
     @Test(arguments: requests)
     func eventsAndDecisionAnswerTheGesture(request: Request) throws {
         let simulation = try request.simulate()
@@ -276,8 +276,22 @@ import Testing
         } else {
             #expect(simulation.decision == nil, "a tap-started preset decides nothing")
         }
-        let settled = try #require(simulation.frames.last?.progress)
-        #expect(settled == (ending == .finished ? 1 : 0), "settled progress \(settled) for \(ending)")
+        let last = try #require(simulation.frames.last)
+        if let detents = Self.detents(request.preset) {
+            // Between detents progress is the tracked layer's origin along the axis, in points.
+            let origin = try #require(last[layer: detents.layer]?.presentationFrame.origin)
+            #expect(last.progress == detents.axis.of(origin), "settled progress \(last.progress) at the detent")
+        } else {
+            #expect(last.progress == (ending == .finished ? 1 : 0), "settled progress \(last.progress) for \(ending)")
+        }
+    }
+
+    /// The detents of a document's pan, nil for every other preset.
+    static func detents(_ preset: any Preset) -> Detents? {
+        guard let document = (preset as? DocumentPreset)?.document, case .pan(let pan) = document.interaction,
+            case .detents(let detents) = pan.tracking
+        else { return nil }
+        return detents
     }
 
     // MARK: layers

@@ -67,7 +67,9 @@ import Testing
         let decision = try #require(simulation.decision)
         #expect(decision.outcome == .finish)
         #expect(decision.rule == "release/none")
-        #expect(decision.explanation.hasSuffix("finish to 'large'"), "\(decision.explanation)")
+        #expect(
+            decision.explanation.contains("projected to 172.3 pt, nearest the detent 'large'"),
+            "\(decision.explanation)")
         #expect(simulation.frames.last?[layer: "sheet"]?.presentationFrame.y == 100)
     }
 

@@ -16,7 +16,7 @@ public struct PresetCatalogue: Sendable {
     /// The presets Segue ships.
     public static let builtIn = PresetCatalogue(
         presets: InstagramPresets.all + MiquidoPresets.all + TouchwondersPresets.all + AppStorePresets.all
-            + YUIPaperPresets.all + YUICardPresets.all + YUISmallPresets.all)
+            + YUIPaperPresets.all + YUICardPresets.all + YUISmallPresets.all + DocumentPresets.all)
 
     /// The preset with this identifier, if the catalogue holds one.
     public func preset(id: String) -> (any Preset)? {
