@@ -156,6 +156,35 @@ let gzipBytes = service.respond(to: gzipRequest).body.count
 row(
     "POST /v1/simulate in-process, Accept-Encoding: gzip (\(gzipBytes) bytes)",
     measure(iterations: 1_000) { _ in Double(service.respond(to: gzipRequest).body.count) }, unit: "µs")
+// A transition written only as a document (photo.dragToDismiss: a pan with scrub, follow, three
+// guards and per-target settles) beside the Swift preset it is most like (the interactive pop
+// above): the engine's simulate, per frame and layer, in one run.
+if let document = catalogue.preset(id: "photo.dragToDismiss"), let preset = parsed?.preset,
+    let example = document.exampleGesture, let track = try? GestureTrack(samples: example),
+    let gesture = parsed?.input.gesture
+{
+    func input(_ gesture: GestureTrack) -> SimulationInput {
+        SimulationInput(
+            scene: ParameterValues(specs: preset.sceneFields, given: [:]),
+            parameters: ParameterValues(specs: preset.parameters, given: [:]), gesture: gesture, frameRate: 60)
+    }
+    let documentInput = SimulationInput(
+        scene: ParameterValues(), parameters: ParameterValues(), gesture: track, frameRate: 60)
+    let documentCells = ((try? document.run(documentInput))?.frames.count ?? 0) * 2
+    let presetInput = parsed?.input ?? input(gesture)
+    let presetCells = ((try? preset.run(presetInput))?.frames.count ?? 0) * 4
+    let documentRun = measure(iterations: 2_000) { _ in Double((try? document.run(documentInput))?.frames.count ?? 0) }
+    let presetRun = measure(iterations: 2_000) { _ in Double((try? preset.run(presetInput))?.frames.count ?? 0) }
+    row(
+        "engine simulate, photo.dragToDismiss (a document, \(documentCells / 2) frames × 2 layers)", documentRun,
+        unit: "µs")
+    row(
+        "  per frame and layer, the document",
+        (documentRun.nanoseconds / Double(max(documentCells, 1)), documentRun.sink))
+    row(
+        "  per frame and layer, the Swift interactive pop (\(presetCells / 4) frames × 4 layers)",
+        (presetRun.nanoseconds / Double(max(presetCells, 1)), presetRun.sink))
+}
 let framesPerSecond = Double(frames) / (whole.nanoseconds * 1e-9)
 print("| simulate + encode, frames per second on one core | \(Int(framesPerSecond.rounded())) |")
 
