@@ -208,4 +208,61 @@ import Testing
             #expect(isClose(frame.progress, p + (1 - p) * x(frame.time - release), absolute: 1e-6), "at \(frame.time)")
         }
     }
+    /// Interruptible: stroke 1 (6 pt a frame for 10 frames, p = 0.2, projected 0.32) cancels back
+    /// on a linear 0.3 s settle; stroke 2 touches down 0.1 s into it, a third of the way back,
+    /// and catches p = 0.2·(2/3) with the photo's follow offset 60·(2/3) = 40 pt; 6 pt a frame for
+    /// 20 frames then takes p to 0.1333 + 0.4 = 0.5333, projected 0.652: the second guard.
+    @Test func anInterruptingStrokeCatchesTheSettleWhereItIs() throws {
+        guard case .pan(var pan) = Self.document().interaction else { return }
+        pan.interruptible = true
+        var document = Self.document()
+        document.interaction = .pan(pan)
+        let preset = try #require(DocumentPreset(document))
+        #expect(preset.acceptsRegrab)
+        var samples = [GestureSample(time: 0, location: Point(x: 195, y: 395), phase: .began)]
+        for k in 1...11 {
+            samples.append(
+                GestureSample(
+                    time: Double(k) / 60, location: Point(x: 195, y: 395 + 6 * Double(k)),
+                    phase: k == 11 ? .ended : .changed))
+        }
+        let regrab = 17.0 / 60
+        for j in 0...21 {
+            samples.append(
+                GestureSample(
+                    time: regrab + Double(j) / 60, location: Point(x: 195, y: 440 + 6 * Double(j)),
+                    phase: j == 0 ? .began : j == 21 ? .ended : .changed))
+        }
+        let simulation = try preset.run(
+            SimulationInput(
+                scene: ParameterValues(), parameters: ParameterValues(),
+                gesture: try GestureTrack(samples: samples, allowsMultipleStrokes: true), frameRate: 60))
+        #expect(simulation.events.map(\.type) == [.began, .released, .began, .released, .finished])
+        let caught = 0.2 * 2 / 3
+        for frame in simulation.frames where frame.time >= regrab - 1e-9 && frame.phase == .interactive {
+            let j = ((frame.time - regrab) * 60).rounded()
+            let p = caught + 6 * j / 300
+            #expect(isClose(frame.progress, p, absolute: 1e-6), "at \(frame.time)")
+            let photo = try #require(frame[layer: "photo"]?.presentationFrame)
+            #expect(isClose(photo.midY, 395 + 40 + 6 * j, absolute: 1e-6), "at \(frame.time)")
+            #expect(isClose(photo.width, 390 * (1 - 0.3 * p), absolute: 1e-6))
+        }
+        let decision = try #require(simulation.decision)
+        #expect(decision.rule == "release/1")
+        #expect(isClose(decision.progress, caught + 0.4, absolute: 1e-6))
+        #expect(decision.explanation.hasPrefix("stroke 2 of 2: "))
+
+        // A stroke after the settle has ended catches nothing.
+        let late =
+            samples.prefix(12)
+            + samples.dropFirst(12).map {
+                GestureSample(time: $0.time + 1, location: $0.location, phase: $0.phase)
+            }
+        #expect(throws: SimulationError.self) {
+            try preset.run(
+                SimulationInput(
+                    scene: ParameterValues(), parameters: ParameterValues(),
+                    gesture: try GestureTrack(samples: Array(late), allowsMultipleStrokes: true), frameRate: 60))
+        }
+    }
 }

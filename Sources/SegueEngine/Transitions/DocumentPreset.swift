@@ -60,7 +60,7 @@ public struct DocumentPreset: Preset {
             }
             trigger = .gesture(
                 example: example ?? PanCompiler.exampleGesture(document, pan, layers: layerDescriptions),
-                rules: DecisionRules(rules[0], others: Array(rules.dropFirst())))
+                rules: DecisionRules(rules[0], others: Array(rules.dropFirst())), acceptsRegrab: pan.interruptible)
         }
     }
 

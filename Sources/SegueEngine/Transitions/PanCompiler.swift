@@ -36,44 +36,95 @@ struct PanCompiler {
             throw SimulationError.gestureRequired
         }
         let still = render(layers, from, from, 0)
-        if let refusal = refusal(gesture, from: from) {
+        let strokes = gesture.track.strokes
+        let first = try strokes.count > 1 ? stroke(strokes[0]) : gesture
+        if let refusal = refusal(first, from: from) {
+            guard strokes.count == 1 else {
+                throw SimulationError.sampleRefused(
+                    index: strokes[0].samples.count,
+                    reason: "The first stroke never started the pan (\(refusal)), so there is nothing in flight for "
+                        + "stroke 2 to catch; send one stroke, or start the pan with the first.")
+            }
             return try gesture.refused(
-                refusal, presetID: id, layers: layers, still: still, progress: track.startProgress,
-                input: input)
+                refusal, presetID: id, layers: layers, still: still, progress: track.startProgress, input: input)
         }
         // `refusal` is nil only for a pan that moved.
-        let recognized = gesture.recognitionTime ?? gesture.track.began.time
-        let axis = track.axis
-        func progress(at time: Double) -> Double { track.progress(along: axis.of(gesture.followed(at: time))) }
-        let followers = followers()
-        /// Each layer's follow offset at `time`, with the layers' poses at that moment (for `scaled`).
-        func offsets(at time: Double, poses: [LayerPose]) -> [Point] {
-            let translation = gesture.followed(at: time)
-            return layers.indices.map { index in
-                guard let follow = followers[index] else { return .zero }
-                var moved = translation
-                if follow.axes == .x { moved.y = 0 }
-                if follow.axes == .y { moved.x = 0 }
-                return follow.scaled ? moved * poses[index].scale : moved
+        let recognized = first.recognitionTime ?? first.track.began.time
+        var segments: [PanSegment] = []
+        var strokeStart = 0
+        for (index, samples) in strokes.enumerated() {
+            defer { strokeStart += samples.samples.count }
+            var grab = PanGrab(progress: track.startProgress, offsets: Array(repeating: .zero, count: layers.count))
+            if let previous = segments.last {
+                let time = samples.began.time
+                guard time < previous.completed else {
+                    throw SimulationError.sampleRefused(
+                        index: strokeStart,
+                        reason: "Stroke \(index + 1) begins at \(Format.amount(time)) s, after the settle ended at "
+                            + "\(Format.amount(previous.completed)) s; a new stroke catches the layers only while they "
+                            + "settle.")
+                }
+                grab = previous.caught(at: time)
+                if let missed = regrabRefusal(samples.began.location, caught: previous.settling(time).layers) {
+                    throw SimulationError.sampleRefused(index: strokeStart, reason: "Stroke \(index + 1) \(missed).")
+                }
             }
+            let stroke = try index == 0 ? first : stroke(samples)
+            segments.append(
+                segment(
+                    stroke, grab: grab, track: track, from: from,
+                    prefix: strokes.count > 1 ? "stroke \(index + 1) of \(strokes.count): " : ""))
         }
-        let dragging: (Double) -> Look = { time in
-            let p = progress(at: time)
-            let now = track.poses(at: p)
-            let moved = offsets(at: time, poses: now)
-            return Look(layers: layers.indices.map { now[$0].state(of: layers[$0], offset: moved[$0]) }, progress: p)
+        let last = segments[segments.count - 1]
+        let began = gesture.track.began.time
+        let startProgress = track.startProgress
+        let grid = input.frameGrid(start: began, end: last.completed)
+        let frames = try grid.frames(
+            state: { time in
+                if time < recognized {
+                    return SimulationFrame(time: time, phase: .interactive, progress: startProgress, layers: still)
+                }
+                let segment = segments[max(Self.segmentsBegun(segments, by: time), 1) - 1]
+                let interactive = time < segment.releaseTime
+                let look = interactive ? segment.dragging(time) : segment.settling(time)
+                return SimulationFrame(
+                    time: time, phase: interactive ? .interactive : .animating, progress: look.progress,
+                    layers: look.layers)
+            },
+            finalState: { time in
+                SimulationFrame(time: time, phase: .settled, progress: last.endProgress, layers: last.settled.layers)
+            })
+        var events: [SimulationEvent] = []
+        for segment in segments {
+            events.append(SimulationEvent(time: segment.gesture.track.began.time, type: .began))
+            events.append(SimulationEvent(time: segment.releaseTime, type: .released))
         }
+        events.append(
+            SimulationEvent(time: last.completed, type: last.decision.outcome == .finish ? .finished : .cancelled))
+        return Simulation(
+            presetID: id, frameRate: input.frameRate, duration: (frames.last?.time ?? began) - began, layers: layers,
+            decision: last.decisionAsShown, events: events, frames: frames)
+    }
 
-        // The release: p of the last interactive frame, the velocity and translation along the axis.
+    /// One stroke of a gesture, read as the pan says.
+    func stroke(_ track: GestureTrack) throws(SimulationError) -> PresetGesture {
+        try PresetGesture(track: track, estimator: pan.velocityEstimator, resampling: pan.touchResampling)
+    }
+
+    /// The stroke `gesture` from `grab`: its release decided by the guards, and its settle.
+    func segment(_ gesture: PresetGesture, grab: PanGrab, track: PanTrack, from: [LayerPose], prefix: String)
+        -> PanSegment
+    {
+        let axis = track.axis
         let releaseTime = gesture.release.time
-        let p = progress(at: releaseTime)
+        let p = grab.progress + track.progress(along: axis.of(gesture.followed(at: releaseTime))) - track.startProgress
         let velocity = track.sign * axis.of(gesture.releaseVelocity)
         let translation = track.sign * axis.of(gesture.translation(at: releaseTime))
         let inputs = ReleaseInputs(progress: p, velocity: velocity, translation: translation, track: track)
         var decided = gesture.decision(rule: Self.noGuardRule, progress: p) { _, _ in (.cancel, "") }
         var target = pan.startPose
         if decided.rule == "gestureCancelled" {
-            decided.explanation = "the gesture was cancelled: cancel to '\(target)'"
+            decided.explanation = prefix + "the gesture was cancelled: cancel to '\(target)'"
         } else {
             let chosen = pan.release.enumerated().first { _, rule in rule.when.map { inputs.holds($0) } ?? true }
             if let (index, rule) = chosen {
@@ -83,39 +134,69 @@ struct PanCompiler {
             } else {
                 (target, decided.outcome) = track.fallback(progress: p, velocity: velocity)
             }
-            decided.explanation = explanation(
-                inputs, guardIndex: chosen?.offset, target: target, outcome: decided.outcome)
+            decided.explanation =
+                prefix + explanation(inputs, guardIndex: chosen?.offset, target: target, outcome: decided.outcome)
         }
-
-        // The settle, from the screen at release to the target pose.
         let atRelease = track.poses(at: p)
-        let offsetsAtRelease = offsets(at: releaseTime, poses: atRelease)
         let end = document.resolved(target) ?? from
         let targetProgress = track.progress(of: target)
-        let endProgress = targetProgress ?? (decided.outcome == .finish ? 1 : 0)
         let spec = pan.settle.curve(to: target) ?? .cubic(.linear, duration: 0.25)
         var handed: Double?
         if pan.settle.velocityHandoff, spec.isSpring, let targetProgress {
             handed = SpringVelocityHandoff.relativeVelocity(velocity / track.unit, from: p, to: targetProgress)
         }
         let curve = spec.timingCurve(initialVelocity: handed) ?? spec.timingCurve() ?? .cubic(.linear, duration: 0.25)
-        let completed = releaseTime + curve.duration
-        let settling: (Double) -> Look = { time in
-            let e = curve.fraction(at: time - releaseTime)
-            var states: [LayerState] = []
-            states.reserveCapacity(layers.count)
-            for index in layers.indices {
-                let pose = LayerPose.interpolate(from: atRelease[index], to: end[index], fraction: e)
-                states.append(pose.state(of: layers[index], offset: offsetsAtRelease[index] * (1 - e)))
-            }
-            return Look(layers: states, progress: lerp(p, endProgress, e))
+        let followers = followers()
+        return PanSegment(
+            gesture: gesture, grab: grab, track: track, layers: layers, followers: followers, releaseProgress: p,
+            decision: decided, target: target, atRelease: atRelease, end: end,
+            offsetsAtRelease: PanSegment.offsets(
+                gesture.followed(at: releaseTime), grab: grab, followers: followers, poses: atRelease),
+            endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve)
+    }
+
+    /// Why a stroke that would catch the settling layers at `location` cannot, or nil: the pan's
+    /// `startsIn` holds for every stroke (a layer where it is then, or the edge).
+    func regrabRefusal(_ location: Point, caught: [LayerState]) -> String? {
+        let at = "(\(Format.amount(location.x)), \(Format.amount(location.y)))"
+        switch pan.startsIn {
+        case .layer(let id):
+            guard let frame = caught.first(where: { $0.id == id })?.presentationFrame else { return nil }
+            let inside =
+                location.x >= frame.minX && location.x <= frame.maxX && location.y >= frame.minY
+                && location.y <= frame.maxY
+            return inside ? nil : "touches down at \(at), outside layer '\(id)' where it then is; touch down on it"
+        case .edge(let edge, let width):
+            return distance(of: location, from: edge) > width
+                ? "touches down at \(at), farther than \(Format.amount(width)) pt from the \(edge.rawValue) edge" : nil
+        case nil:
+            return nil
         }
-        var transition = InteractiveTransition(
-            presetID: id, layers: layers, gesture: gesture, still: still, recognized: recognized,
-            dragging: dragging, decision: decided, completed: completed, settling: settling,
-            settled: Look(layers: render(layers, end, end, 1), progress: endProgress))
-        transition.stillProgress = track.startProgress
-        return try transition.simulate(input)
+    }
+
+    /// Points from `location` to the window's `edge`.
+    func distance(of location: Point, from edge: StartRegion.Edge) -> Double {
+        switch edge {
+        case .left: location.x
+        case .right: document.window.width - location.x
+        case .top: location.y
+        case .bottom: document.window.height - location.y
+        }
+    }
+
+    /// How many of `segments` (in time order) have begun by `time`: a binary search, asked once a frame.
+    static func segmentsBegun(_ segments: [PanSegment], by time: Double) -> Int {
+        var low = 0
+        var high = segments.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if segments[middle].gesture.track.began.time <= time {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
     }
 
     /// Why the pan starts nothing, or nil when it starts: the touch-down outside `startsIn`, a
@@ -133,13 +214,7 @@ struct PanCompiler {
                 if !inside { return "the touch-down at \(at) is outside layer '\(id)': no pan started" }
             }
         case .edge(let edge, let width):
-            let distance: Double =
-                switch edge {
-                case .left: down.x
-                case .right: window.width - down.x
-                case .top: down.y
-                case .bottom: window.height - down.y
-                }
+            let distance = distance(of: down, from: edge)
             if distance > width {
                 return "the touch-down at \(at) is \(Format.amount(distance)) pt from the \(edge.rawValue) edge, "
                     + "farther than \(Format.amount(width)): no pan started"

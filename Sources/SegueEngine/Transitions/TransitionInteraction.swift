@@ -63,6 +63,11 @@ public enum CurveSpec: Sendable, Hashable {
 public struct PanInteraction: Sendable, Hashable {
     public var startsIn: StartRegion?
     public var direction: PanDirection
+    /// Whether a new stroke during the settle catches the layers where they are, and goes on
+    /// from the progress caught (the gesture may then hold several strokes). Declared before
+    /// `tracking`: declared last, the debug build of Swift 6.3 here copied an `Interaction`
+    /// through a null pointer when a catalogue document was first built.
+    public var interruptible: Bool
     public var tracking: PanTracking
     public var follow: [Follow]
     /// Read in order at the release; the first whose condition holds picks the target.
@@ -76,8 +81,9 @@ public struct PanInteraction: Sendable, Hashable {
     public init(
         startsIn: StartRegion? = nil, direction: PanDirection = .any, tracking: PanTracking, follow: [Follow] = [],
         release: [ReleaseGuard], settle: Settle, velocityEstimator: VelocityEstimator = .uikit,
-        touchResampling: TouchResampling = .latest
+        touchResampling: TouchResampling = .latest, interruptible: Bool = false
     ) {
+        self.interruptible = interruptible
         self.startsIn = startsIn
         self.direction = direction
         self.tracking = tracking
@@ -92,11 +98,12 @@ public struct PanInteraction: Sendable, Hashable {
     public init(
         startsIn: StartRegion? = nil, direction: PanDirection = .any, scrub: Scrub, follow: [Follow] = [],
         release: [ReleaseGuard], settle: Settle, velocityEstimator: VelocityEstimator = .uikit,
-        touchResampling: TouchResampling = .latest
+        touchResampling: TouchResampling = .latest, interruptible: Bool = false
     ) {
         self.init(
             startsIn: startsIn, direction: direction, tracking: .scrub(scrub), follow: follow, release: release,
-            settle: settle, velocityEstimator: velocityEstimator, touchResampling: touchResampling)
+            settle: settle, velocityEstimator: velocityEstimator, touchResampling: touchResampling,
+            interruptible: interruptible)
     }
 
     /// The scrub, nil for a pan between detents.

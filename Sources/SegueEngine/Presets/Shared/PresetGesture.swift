@@ -31,6 +31,11 @@ struct PresetGesture {
         guard let track = input.gesture else {
             throw SimulationError.gestureRequired
         }
+        try self.init(track: track, estimator: estimator, resampling: resampling)
+    }
+
+    /// One stroke (or a whole single-stroke gesture), read with `estimator` and `resampling`.
+    init(track: GestureTrack, estimator: VelocityEstimator, resampling: TouchResampling) throws(SimulationError) {
         guard let release = track.release, let lastFollowed = track.lastFollowed else {
             throw SimulationError.gestureNeverEnds(otherwise: nil)
         }

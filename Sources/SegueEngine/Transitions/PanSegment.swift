@@ -1,0 +1,94 @@
+import SegueMath
+
+/// Where a stroke takes hold of a pan's layers: the progress, and each layer's follow offset.
+/// The first stroke starts at the tracking's start with no offsets; a stroke that interrupts a
+/// settle starts where that settle had got to (`PanSegment.caught(at:)`).
+struct PanGrab {
+    var progress: Double
+    var offsets: [Point]
+}
+
+/// One stroke of a document's pan and the settle after its release.
+struct PanSegment {
+    let gesture: PresetGesture
+    let grab: PanGrab
+    let track: PanTrack
+    let layers: [LayerDescription]
+    /// The follow declaration of each layer, in layer order.
+    let followers: [Follow?]
+    /// Progress at the release (the last followed sample's), and what the guards read.
+    let releaseProgress: Double
+    let decision: Decision
+    let target: String
+    /// Every layer at the release and at the target, and the follow offsets at the release.
+    let atRelease: [LayerPose]
+    let end: [LayerPose]
+    let offsetsAtRelease: [Point]
+    let endProgress: Double
+    let curve: TimingCurve
+
+    var releaseTime: Double { gesture.release.time }
+    /// When the settle ends.
+    var completed: Double { releaseTime + curve.duration }
+
+    /// Progress at `time` while the finger drags: the grab's, moved by the finger along the axis.
+    func progress(at time: Double) -> Double {
+        grab.progress + track.progress(along: track.axis.of(gesture.followed(at: time))) - track.startProgress
+    }
+
+    /// Each layer's follow offset at `time`, given the layers' poses then (for `scaled`).
+    func offsets(at time: Double, poses: [LayerPose]) -> [Point] {
+        Self.offsets(gesture.followed(at: time), grab: grab, followers: followers, poses: poses)
+    }
+
+    /// The follow offsets for a finger `translation` from the grab: each following layer's grab
+    /// offset plus the translation (on its axes, times its scale when `scaled`).
+    static func offsets(_ translation: Point, grab: PanGrab, followers: [Follow?], poses: [LayerPose]) -> [Point] {
+        followers.indices.map { index in
+            guard let follow = followers[index] else { return grab.offsets[index] }
+            var moved = translation
+            if follow.axes == .x { moved.y = 0 }
+            if follow.axes == .y { moved.x = 0 }
+            return grab.offsets[index] + (follow.scaled ? moved * poses[index].scale : moved)
+        }
+    }
+
+    /// The screen while the finger drags.
+    func dragging(_ time: Double) -> Look {
+        let p = progress(at: time)
+        let now = track.poses(at: p)
+        let moved = offsets(at: time, poses: now)
+        return Look(layers: layers.indices.map { now[$0].state(of: layers[$0], offset: moved[$0]) }, progress: p)
+    }
+
+    /// The screen while the layers settle.
+    func settling(_ time: Double) -> Look {
+        let e = curve.fraction(at: time - releaseTime)
+        var states: [LayerState] = []
+        states.reserveCapacity(layers.count)
+        for index in layers.indices {
+            let pose = LayerPose.interpolate(from: atRelease[index], to: end[index], fraction: e)
+            states.append(pose.state(of: layers[index], offset: offsetsAtRelease[index] * (1 - e)))
+        }
+        return Look(layers: states, progress: lerp(releaseProgress, endProgress, e))
+    }
+
+    /// The screen once settled.
+    var settled: Look { Look(layers: render(layers, end, end, 1), progress: endProgress) }
+
+    /// Where a new stroke at `time` (during the settle) takes hold: the settle's progress and
+    /// offsets then. The layers go on from the tracking's poses at that progress, which is where
+    /// the settle had them when it heads for the scrub's `from` or `to` or a detent; a settle
+    /// heading elsewhere (a pose off the scrub) is put back on it.
+    func caught(at time: Double) -> PanGrab {
+        let e = curve.fraction(at: time - releaseTime)
+        return PanGrab(progress: lerp(releaseProgress, endProgress, e), offsets: offsetsAtRelease.map { $0 * (1 - e) })
+    }
+
+    /// The decision with the progress a frame at its time shows (as `InteractiveTransition`'s).
+    var decisionAsShown: Decision {
+        var shown = decision
+        shown.progress = completed > decision.time ? settling(decision.time).progress : settled.progress
+        return shown
+    }
+}
