@@ -65,7 +65,9 @@ public struct ImageDataURI: Sendable, Hashable {
         return data.count / 4 * 3 - padding
     }
 
-    /// The bytes of whole, valid base64 quadruples of `data` (padding ends it).
+    /// The bytes `data` decodes to, up to its first character that is not of the alphabet (the
+    /// padding): every whole quadruple, and the bytes a last partial one holds (two characters
+    /// hold one byte, three hold two).
     static func decode(_ data: ArraySlice<UInt8>) -> [UInt8] {
         var bytes: [UInt8] = []
         var bits: UInt32 = 0
@@ -79,6 +81,11 @@ public struct ImageDataURI: Sendable, Hashable {
                 bits = 0
                 count = 0
             }
+        }
+        if count >= 2 {
+            let whole = bits << (6 * UInt32(4 - count))
+            bytes.append(UInt8(whole >> 16 & 0xFF))
+            if count == 3 { bytes.append(UInt8(whole >> 8 & 0xFF)) }
         }
         return bytes
     }
