@@ -79,16 +79,16 @@ extension SimulateRequest {
         validator.choice(members, "output", at: "")
     }
 
-    /// The catalogue preset `preset` names.
+    /// The catalogue preset `preset` names. `orTransition`: the request may send a transition
+    /// document in its place (`POST /v1/simulate`), which a missing preset's message says.
     static func parsePreset(
-        _ value: JSONValue?, catalogue: PresetCatalogue, validator: inout FieldValidator
+        _ value: JSONValue?, catalogue: PresetCatalogue, orTransition: Bool = false, validator: inout FieldValidator
     ) -> (any Preset)? {
         var choices: String { Problem.presetChoices(catalogue.ids) }  // for a problem only
         guard let value else {
-            validator.fail(
-                "/preset",
-                "Required: the id of the preset to simulate, or a transition document in 'transition' in its place "
-                    + "(docs/transitions.md). \(choices)")
+            let instead =
+                orTransition ? ", or a transition document in 'transition' in its place (docs/transitions.md)" : ""
+            validator.fail("/preset", "Required: the id of the preset to simulate\(instead). \(choices)")
             return nil
         }
         guard case .string(let id) = value else {

@@ -9,7 +9,9 @@ extension SimulateRequest {
         validator: inout FieldValidator
     ) -> (preset: (any Preset)?, transition: ResolvedTransition?) {
         guard let value = members["transition"] else {
-            return (parsePreset(members["preset"], catalogue: catalogue, validator: &validator), nil)
+            return (
+                parsePreset(members["preset"], catalogue: catalogue, orTransition: true, validator: &validator), nil
+            )
         }
         if members["preset"] != nil {
             validator.fail(
