@@ -126,6 +126,24 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Most cells one POST /v1/decisions map may have. [env SEGUE_MAX_DECISION_CELLS, default 4096]")
     var maxDecisionCells: Int?
 
+    @Option(help: "Most layers one transition document may have. [env SEGUE_MAX_TRANSITION_LAYERS, default 32]")
+    var maxTransitionLayers: Int?
+
+    @Option(help: "Most poses one transition document may have. [env SEGUE_MAX_TRANSITION_POSES, default 16]")
+    var maxTransitionPoses: Int?
+
+    @Option(
+        help:
+            "Most release guards one transition's pan may have, and conditions in one all or any list. [env SEGUE_MAX_RELEASE_GUARDS, default 16]"
+    )
+    var maxReleaseGuards: Int?
+
+    @Option(
+        help:
+            "Most bytes one transition layer's image may decode to; its base64 text is a third longer and must fit --max-body-bytes. [env SEGUE_MAX_IMAGE_BYTES, default 1048576]"
+    )
+    var maxImageBytes: Int?
+
     @Option(
         help:
             "Live drive sessions (GET /v1/drive) open at once; more get 503 before the upgrade. [env SEGUE_DRIVE_MAX_SESSIONS, default 256]"

@@ -140,6 +140,19 @@ struct Settings {
         limits.maxDecisionCells = try source.value(
             options.maxDecisionCells, env: "SEGUE_MAX_DECISION_CELLS", default: defaults.maxDecisionCells,
             in: 4...1_000_000)
+        limits.maxTransitionLayers = try source.value(
+            options.maxTransitionLayers, env: "SEGUE_MAX_TRANSITION_LAYERS", default: defaults.maxTransitionLayers,
+            in: 1...1024)
+        limits.maxTransitionPoses = try source.value(
+            options.maxTransitionPoses, env: "SEGUE_MAX_TRANSITION_POSES", default: defaults.maxTransitionPoses,
+            in: 1...1024)
+        limits.maxReleaseGuards = try source.value(
+            options.maxReleaseGuards, env: "SEGUE_MAX_RELEASE_GUARDS", default: defaults.maxReleaseGuards,
+            in: 1...1024)
+        // A picture's text must still fit a body (--max-body-bytes, at most 1 GiB): 3/4 of that.
+        limits.maxImageBytes = try source.value(
+            options.maxImageBytes, env: "SEGUE_MAX_IMAGE_BYTES", default: defaults.maxImageBytes,
+            in: 0...(3 << 28))
         return limits
     }
 }

@@ -151,6 +151,17 @@ public struct JSONParser {
         return pointer
     }
 
+    /// Whether the value being read is a transition layer's image, at `/transition/layers/N/image`:
+    /// the one place a string may pass `maxStringBytes` (up to `imageStringBytes`), since a
+    /// `data:` URI carries a picture there (docs/transitions.md).
+    private var isImagePath: Bool {
+        guard path.count == 4, case .member(let transition) = path[0], case .member(let layers) = path[1],
+            case .element = path[2], case .member(let image) = path[3]
+        else { return false }
+        return bytes[transition].elementsEqual("transition".utf8) && bytes[layers].elementsEqual("layers".utf8)
+            && bytes[image].elementsEqual("image".utf8)
+    }
+
     func stringTooLong(_ length: Int, what: String) -> String {
         "\(what) is \(length) bytes long, more than the \(limits.maxStringBytes) this server accepts "
             + "(its --max-string-bytes)"
@@ -181,7 +192,14 @@ public struct JSONParser {
             let content = (start + 1)..<(index - 1)
             guard building else {
                 if content.count > limits.maxStringBytes {
-                    throw limitFailure(stringTooLong(content.count, what: "this string"), at: start)
+                    guard let allowed = limits.imageStringBytes, isImagePath else {
+                        throw limitFailure(stringTooLong(content.count, what: "this string"), at: start)
+                    }
+                    if content.count > allowed {
+                        throw limitFailure(
+                            "this image's data: URI is \(content.count) bytes long, more than the \(allowed) a picture "
+                                + "within the server's --max-image-bytes takes", at: start)
+                    }
                 }
                 shape.addString(sentBytes: content.count, hasEscapes: hasEscapes)
                 return .null

@@ -63,7 +63,8 @@ extension CurvesQuery {
             validator.fail("/curve", "Required: the curve to sample, e.g. {\"type\":\"named\",\"name\":\"easeInOut\"}.")
             return nil
         }
-        guard let (form, curve) = parseCurve(curveValue, validator: &validator) else { return nil }
+        guard let parsed = parseCurve(curveValue, at: "/curve", validator: &validator) else { return nil }
+        let (form, curve) = (parsed.form, parsed.curve)
         let duration = curve.duration
         let count = CurveSampler.sampleCount(duration: duration, frameRate: frameRate)
         guard count <= Double(maxSamples) else {
@@ -82,59 +83,68 @@ extension CurvesQuery {
         return query
     }
 
-    static func parseCurve(_ value: JSONValue, validator: inout FieldValidator) -> (Form, TimingCurve)? {
+    /// The curve at `base` (a JSON Pointer: `/curve` here, `/transition/interaction/curve` in a
+    /// transition document), every mistake reported at its pointer under `base`.
+    static func parseCurve(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> ParsedCurve? {
         guard case .object(let members) = value else {
-            validator.fail("/curve", "Expected an object here, not \(value.kind).")
+            validator.fail(base, "Expected an object here, not \(value.kind).")
             return nil
         }
-        guard let type = validator.string(members, "type", at: "/curve") else {
+        guard let type = validator.string(members, "type", at: base) else {
             if members["type"] == nil {
-                validator.fail("/curve/type", "Required: one of \(curveTypes.joined(separator: ", ")).")
+                validator.fail(base + "/type", "Required: one of \(curveTypes.joined(separator: ", ")).")
             }
             return nil
         }
         switch type {
         case "named":
-            return parseNamed(value, validator: &validator)
+            return parseNamed(value, at: base, validator: &validator)
         case "cubicBezier":
-            return parseCubicBezier(value, validator: &validator)
+            return parseCubicBezier(value, at: base, validator: &validator)
         case "spring":
-            return parseSpring(value, validator: &validator)
+            return parseSpring(value, at: base, validator: &validator)
         default:
             validator.fail(
-                "/curve/type", "Unknown curve type '\(type)'; use one of \(curveTypes.joined(separator: ", ")).")
+                base + "/type", "Unknown curve type '\(type)'; use one of \(curveTypes.joined(separator: ", ")).")
             return nil
         }
     }
 
-    static func parseDuration(_ members: [String: JSONValue], validator: inout FieldValidator) -> Double? {
-        validator.number(members, "duration", at: "/curve", in: .between(minimumDuration, 600))
+    static func parseDuration(_ members: [String: JSONValue], at base: String, validator: inout FieldValidator)
+        -> Double?
+    {
+        validator.number(members, "duration", at: base, in: .between(minimumDuration, 600))
     }
 
-    static func parseNamed(_ value: JSONValue, validator: inout FieldValidator) -> (Form, TimingCurve)? {
-        guard let members = validator.object(value, at: "/curve", allowed: ["type", "name", "duration"]) else {
+    static func parseNamed(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> ParsedCurve? {
+        guard let members = validator.object(value, at: base, allowed: ["type", "name", "duration"]) else {
             return nil
         }
-        let duration = parseDuration(members, validator: &validator)
+        let duration = parseDuration(members, at: base, validator: &validator)
         let names = NamedCurve.allCases.map(\.rawValue)
-        guard let name = validator.string(members, "name", at: "/curve") else {
+        guard let name = validator.string(members, "name", at: base) else {
             if members["name"] == nil {
-                validator.fail("/curve/name", "Required: one of \(names.joined(separator: ", ")).")
+                validator.fail(base + "/name", "Required: one of \(names.joined(separator: ", ")).")
             }
             return nil
         }
         guard let named = NamedCurve(rawValue: name) else {
-            validator.fail("/curve/name", "Unknown curve name '\(name)'; use one of \(names.joined(separator: ", ")).")
+            validator.fail(base + "/name", "Unknown curve name '\(name)'; use one of \(names.joined(separator: ", ")).")
             return nil
         }
-        return (.named, .cubic(named.bezier, duration: duration ?? defaultCubicDuration))
+        let seconds = duration ?? defaultCubicDuration
+        return ParsedCurve(
+            form: .named, curve: .cubic(named.bezier, duration: seconds),
+            spec: .cubic(named.bezier, duration: seconds), members: members, defaults: ["duration": .number(seconds)])
     }
 
-    static func parseCubicBezier(_ value: JSONValue, validator: inout FieldValidator) -> (Form, TimingCurve)? {
-        guard let members = validator.object(value, at: "/curve", allowed: ["type", "controlPoints", "duration"])
+    static func parseCubicBezier(_ value: JSONValue, at base: String, validator: inout FieldValidator)
+        -> ParsedCurve?
+    {
+        guard let members = validator.object(value, at: base, allowed: ["type", "controlPoints", "duration"])
         else { return nil }
-        let duration = parseDuration(members, validator: &validator)
-        let pointer = "/curve/controlPoints"
+        let duration = parseDuration(members, at: base, validator: &validator)
+        let pointer = base + "/controlPoints"
         guard let points = members["controlPoints"] else {
             validator.fail(pointer, "Required: four numbers [x1, y1, x2, y2], as in CSS cubic-bezier().")
             return nil
@@ -153,33 +163,37 @@ extension CurvesQuery {
         guard numbers.count == 4,
             let bezier = CubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
         else { return nil }
-        return (.cubicBezier, .cubic(bezier, duration: duration ?? defaultCubicDuration))
+        let seconds = duration ?? defaultCubicDuration
+        return ParsedCurve(
+            form: .cubicBezier, curve: .cubic(bezier, duration: seconds), spec: .cubic(bezier, duration: seconds),
+            members: members, defaults: ["duration": .number(seconds)])
     }
 
-    static func parseSpring(_ value: JSONValue, validator: inout FieldValidator) -> (Form, TimingCurve)? {
-        guard let members = validator.object(value, at: "/curve", allowed: springFields) else { return nil }
+    static func parseSpring(_ value: JSONValue, at p: String, validator: inout FieldValidator) -> ParsedCurve? {
+        guard let members = validator.object(value, at: p, allowed: springFields) else { return nil }
         // Unknown names were reported above; judge the form by the known ones.
         let present = Set(members.keys).intersection(springFields).subtracting(["type"])
         let matching = springForms.filter { form in
             Set(form.required).isSubset(of: present) && present.isSubset(of: Set(form.required + form.optional))
         }
         guard let form = matching.first, matching.count == 1 else {
-            reportSpringShape(present: present, validator: &validator)
+            reportSpringShape(present: present, at: p, validator: &validator)
             return nil
         }
-        let p = "/curve"
         let velocity = validator.number(members, "initialVelocity", at: p) ?? 0
         let allowOverdamping = validator.bool(members, "allowOverdamping", at: p) ?? false
         let errorsBefore = validator.problemCount
         var spring: Spring?
         var duration: Double?
+        var uikitRatio: Double?
         switch form.form {
         case .uikit:
-            let seconds = parseDuration(members, validator: &validator)
+            let seconds = parseDuration(members, at: p, validator: &validator)
             let zeta = validator.number(members, "dampingRatio", at: p, in: .atLeast(0, inclusive: false))
             if let seconds, let zeta {
                 spring = Spring.uikit(duration: seconds, dampingRatio: zeta, initialVelocity: velocity)
                 duration = seconds
+                uikitRatio = zeta
             }
         case .physical:
             let mass = validator.number(members, "mass", at: p, in: .atLeast(minimumMassOrStiffness)) ?? 1
@@ -200,7 +214,7 @@ extension CurvesQuery {
                 }
             }
         case .perceptual:
-            let seconds = parseDuration(members, validator: &validator)
+            let seconds = parseDuration(members, at: p, validator: &validator)
             let bounce = validator.number(
                 members, "bounce", at: p,
                 in: NumberRange(lower: -1, lowerInclusive: false, upper: 1, upperInclusive: false))
@@ -238,7 +252,18 @@ extension CurvesQuery {
         }
         // The spring that moves: a damping ratio above 1 that may not over-damp is sampled, and so
         // described, as the critically damped spring it renders.
-        return (form.form, .spring(spring.rendered, initialVelocity: velocity, duration: duration))
+        let curve = TimingCurve.spring(spring.rendered, initialVelocity: velocity, duration: duration)
+        // UIKit's duration form stays one, so a settle can solve it again for a handed-off velocity.
+        let spec: CurveSpec =
+            if let duration, let uikitRatio {
+                .uikitSpring(duration: duration, dampingRatio: uikitRatio, initialVelocity: velocity)
+            } else {
+                .spring(spring.rendered, initialVelocity: velocity, duration: duration)
+            }
+        var defaults: [String: JSONValue] = ["initialVelocity": .number(velocity)]
+        if form.optional.contains("allowOverdamping") { defaults["allowOverdamping"] = .bool(allowOverdamping) }
+        if form.optional.contains("mass") { defaults["mass"] = .number(1) }
+        return ParsedCurve(form: form.form, curve: curve, spec: spec, members: members, defaults: defaults)
     }
 
     /// Why the spring a form's fields give cannot be sampled.
@@ -253,23 +278,23 @@ extension CurvesQuery {
     }
 
     /// Explains why the fields do not make exactly one spring, naming the closest form.
-    static func reportSpringShape(present: Set<String>, validator: inout FieldValidator) {
+    static func reportSpringShape(present: Set<String>, at base: String, validator: inout FieldValidator) {
         let choices = springForms.map(\.label).joined(separator: "; ")
         guard
             let closest = springForms.max(by: {
                 Set($0.required).intersection(present).count < Set($1.required).intersection(present).count
             }), !Set(closest.required).intersection(present).isEmpty
         else {
-            validator.fail("/curve", "A spring needs one of: \(choices).")
+            validator.fail(base, "A spring needs one of: \(choices).")
             return
         }
         for missing in closest.required where !present.contains(missing) {
-            validator.fail("/curve/\(missing)", "Required for the \(closest.label) form of spring.")
+            validator.fail(base + "/\(missing)", "Required for the \(closest.label) form of spring.")
         }
         let allowed = Set(closest.required + closest.optional)
         for extra in present.subtracting(allowed).sorted() {
             validator.fail(
-                "/curve/\(extra)",
+                base + "/\(extra)",
                 "Cannot be combined with the \(closest.label) form; a spring takes one of: \(choices).")
         }
     }

@@ -113,24 +113,52 @@ public struct SimulateCost: Sendable {
     /// The estimate for a parsed request answered as `output`, before it runs.
     public func estimatedBytes(for request: SimulateRequest, output: SimulateOutput = .json) -> Int {
         let input = request.input
-        let profile = profile(request.preset.description.id)
+        let profile = request.transition.map(Self.profile(of:)) ?? profile(request.preset.description.id)
         let seconds = (input.gesture?.duration ?? 0) + profile.settle
         // The frame cap bounds the count, checked before the Double becomes an Int.
         let span = max(seconds, 0) * input.frameRate
         let frames = span.isFinite && span < Double(input.maxFrames) ? Int(span.rounded(.up)) + 1 : input.maxFrames
         let samples = (input.gesture?.samples.count ?? 0) * MemoryLayout<GestureSample>.stride
-        return samples
+        return samples + Self.imageBytes(request.transition)
             + Self.bytes(
                 frames: min(frames, input.maxFrames), profile: profile, output: output, encoding: request.encoding)
     }
 
+    /// A transition document's profile, as a preset's but from the document itself: its own
+    /// layers, its tap's curve or its longest settle as the settle, and the text bytes assumed
+    /// for a preset not measured (more than any built-in preset's), since its layer states are
+    /// written as any preset's are.
+    static func profile(of transition: ResolvedTransition) -> Profile {
+        let document = transition.document
+        let curves: [CurveSpec] =
+            switch document.interaction {
+            case .tap(let tap): [tap.curve]
+            case .pan(let pan): (pan.settle.curve.map { [$0] } ?? []) + pan.settle.perTarget.values
+            }
+        // A curve that never settles makes the frame cap the count (`estimatedBytes`).
+        let settle = curves.compactMap { $0.timingCurve()?.duration }.max() ?? fallbackSettle
+        return Profile(
+            layers: document.layers.count, settle: settle, textBytesPerLayerState: [:], heapBytesPerLayerState: 0)
+    }
+
+    /// What a document's images hold while it runs: their text in the request, and again in the
+    /// JSON answer's resolved document as often as the answer's text is held (`heldCopies`).
+    static func imageBytes(_ transition: ResolvedTransition?) -> Int {
+        let text = transition?.document.layers.reduce(0) { $0 + ($1.image?.utf8.count ?? 0) } ?? 0
+        return Int((Double(text) * (1 + heldCopies(.json))).rounded(.up))
+    }
+
     /// The real figure once the simulation has run, for `output`: its frames and layers, the text
     /// its states hold, and what the output will hold beside them.
-    public func bytes(of simulation: Simulation, output: SimulateOutput, encoding: FrameEncoding) -> Int {
+    public func bytes(
+        of simulation: Simulation, output: SimulateOutput, encoding: FrameEncoding,
+        transition: ResolvedTransition? = nil
+    ) -> Int {
         var profile = profile(simulation.presetID)
         profile.layers = simulation.layers.count
         profile.heapBytesPerLayerState = Self.heapBytesPerLayerState(simulation)
-        return Self.bytes(frames: simulation.frames.count, profile: profile, output: output, encoding: encoding)
+        return Self.imageBytes(transition)
+            + Self.bytes(frames: simulation.frames.count, profile: profile, output: output, encoding: encoding)
     }
 
     private func profile(_ id: String) -> Profile {

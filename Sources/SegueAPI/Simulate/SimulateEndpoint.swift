@@ -37,13 +37,17 @@ enum SimulateEndpoint {
     ) throws(Problem) -> HTTPResponse {
         let simulation = try simulateRequest.run()
         if let reservation, let costs {
-            reservation.resize(to: costs.bytes(of: simulation, output: output, encoding: simulateRequest.encoding))
+            reservation.resize(
+                to: costs.bytes(
+                    of: simulation, output: output, encoding: simulateRequest.encoding,
+                    transition: simulateRequest.transition))
         }
         // The last check before the answer is written: writing it costs as much as the frames.
         guard !request.cancellation.isCancelled else { throw Problem.clientGone() }
-        let answer = SimulateResponse(
+        var answer = SimulateResponse(
             simulation, encoding: output == .json ? simulateRequest.encoding : .full,
             scene: simulateRequest.resolvedScene)
+        answer.transition = simulateRequest.transition
         var response: HTTPResponse
         if output == .json {
             response = HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.json], body: try answer.encoded())
@@ -55,7 +59,7 @@ enum SimulateEndpoint {
             _ = try answer.encoded()
             let preview = Preview(
                 simulation: simulation, gesture: simulateRequest.input.gesture,
-                window: simulateRequest.preset.window(of: simulateRequest.input.scene))
+                window: simulateRequest.window)
             let (mediaType, body) = Self.drawn(output, preview, lottieTolerance: simulateRequest.lottieTolerance)
             response = HTTPResponse(status: .ok, headers: ["Content-Type": mediaType], body: body)
         }

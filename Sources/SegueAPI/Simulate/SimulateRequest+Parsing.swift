@@ -19,13 +19,22 @@ extension SimulateRequest {
         _ body: JSONValue, catalogue: PresetCatalogue, limits: RequestLimits, validator: inout FieldValidator
     ) -> SimulateRequest? {
         guard let members = validator.object(body, at: "", allowed: topLevelFields) else { return nil }
-        let preset = parsePreset(members["preset"], catalogue: catalogue, validator: &validator)
-        let scene = parseValues(
-            members["scene"], at: "/scene", specs: preset?.sceneFields, noun: "scene field", preset: preset,
-            validator: &validator)
-        let parameters = parseValues(
-            members["parameters"], at: "/parameters", specs: preset?.parameters, noun: "parameter", preset: preset,
-            validator: &validator)
+        let (preset, transition) = parsePresetOrTransition(
+            members, catalogue: catalogue, limits: limits, validator: &validator)
+        // Beside a document, scene and parameters are refused whole (`parsePresetOrTransition`).
+        let isDocument = members["transition"] != nil
+        let scene =
+            isDocument
+            ? [:]
+            : parseValues(
+                members["scene"], at: "/scene", specs: preset?.sceneFields, noun: "scene field", preset: preset,
+                validator: &validator)
+        let parameters =
+            isDocument
+            ? [:]
+            : parseValues(
+                members["parameters"], at: "/parameters", specs: preset?.parameters, noun: "parameter",
+                preset: preset, validator: &validator)
         let gesture = parseGesture(
             members["gesture"], preset: preset, maxSamples: limits.maxGestureSamples, validator: &validator)
         let frameRate = validator.number(members, "frameRate", at: "", in: frameRates) ?? defaultFrameRate
@@ -46,6 +55,7 @@ extension SimulateRequest {
         var request = SimulateRequest(preset: preset, input: input, output: output)
         request.lottieTolerance = tolerance
         request.encoding = encoding
+        request.transition = transition
         return request
     }
 
@@ -69,13 +79,16 @@ extension SimulateRequest {
         validator.choice(members, "output", at: "")
     }
 
-    /// The catalogue preset `preset` names.
+    /// The catalogue preset `preset` names. `orTransition`: the request may send a transition
+    /// document in its place (`POST /v1/simulate`), which a missing preset's message says.
     static func parsePreset(
-        _ value: JSONValue?, catalogue: PresetCatalogue, validator: inout FieldValidator
+        _ value: JSONValue?, catalogue: PresetCatalogue, orTransition: Bool = false, validator: inout FieldValidator
     ) -> (any Preset)? {
         var choices: String { Problem.presetChoices(catalogue.ids) }  // for a problem only
         guard let value else {
-            validator.fail("/preset", "Required: the id of the preset to simulate. \(choices)")
+            let instead =
+                orTransition ? ", or a transition document in 'transition' in its place (docs/transitions.md)" : ""
+            validator.fail("/preset", "Required: the id of the preset to simulate\(instead). \(choices)")
             return nil
         }
         guard case .string(let id) = value else {

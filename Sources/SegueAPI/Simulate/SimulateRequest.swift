@@ -1,4 +1,5 @@
 public import SegueEngine
+public import SegueMath
 
 /// A validated `POST /v1/simulate` request: the catalogue preset to run and
 /// everything its simulation reads, defaults filled in.
@@ -15,10 +16,13 @@ public struct SimulateRequest: Sendable {
     public static let lottieTolerances = NumberRange.between(0, 100)
     /// `encoding`: how the `json` output writes its frames (default full).
     public var encoding = FrameEncoding.full
+    /// The transition document the request sent in place of a preset (then `preset` is its
+    /// `DocumentPreset`); nil for a catalogue preset. The answer gives it back resolved.
+    public var transition: ResolvedTransition?
 
     /// The request's top-level members.
     public static let topLevelFields = [
-        "preset", "scene", "parameters", "gesture", "frameRate", "output", "lottie", "encoding",
+        "preset", "scene", "parameters", "gesture", "frameRate", "output", "lottie", "encoding", "transition",
     ]
     /// The members of one gesture sample.
     public static let sampleFields = ["t", "x", "y", "phase"]
@@ -39,6 +43,11 @@ public struct SimulateRequest: Sendable {
         preset.sceneFields.compactMap { spec in
             input.scene.values[spec.name].map { SimulateResponse.SceneField(name: spec.name, value: $0) }
         }
+    }
+
+    /// The window the pictures and exports are drawn on: a document's `window`, else the scene's.
+    public var window: Size? {
+        transition?.document.window ?? preset.window(of: input.scene)
     }
 
     /// Runs the preset. Input the specs alone cannot rule out (a gesture the preset

@@ -6,7 +6,8 @@ import SegueMath
 ///
 /// Members, in this order: `preset`, `frameRate`, `duration`, `open` (whether the gesture has
 /// not ended yet, so the frames stop at its latest sample), `scene` (every scene field the
-/// simulation read, by name: the client's value, the default, or what it followed to), `layers`
+/// simulation read, by name: the client's value, the default, or what it followed to),
+/// `transition` (only for a request that sent a document: it, resolved), `layers`
 /// (`{"id","role","frame","kind","fill"}`), `decision` (null for a tap-started preset, else
 /// `{"outcome","time","rule","inputs":{"translation","velocity","progress"},"explanation"}`),
 /// `events` (`{"time","type"}`) and `frames` (`{"time","phase","progress","layers"}`,
@@ -21,6 +22,9 @@ public struct SimulateResponse: Sendable {
     public var encoding: FrameEncoding
     /// The scene the simulation ran in, in the preset's field order.
     public var scene: [SceneField]
+    /// The transition document the request sent, written back resolved after `scene`; nil for a
+    /// preset, whose answer has no `transition` member.
+    public var transition: ResolvedTransition?
 
     /// One resolved scene field.
     public struct SceneField: Sendable {
@@ -68,6 +72,10 @@ public struct SimulateResponse: Sendable {
             writer.value(field.value)
         }
         writer.endObject()
+        if let transition {
+            writer.key("transition")
+            transition.write(into: &writer)
+        }
 
         writer.key("layers")
         Self.write(simulation.layers, into: &writer)

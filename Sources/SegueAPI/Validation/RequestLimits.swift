@@ -29,12 +29,36 @@ public struct RequestLimits: Sendable, Hashable {
     public var maxCurveSamples = 100_000
     /// The most cells one `POST /v1/decisions` map may have: 64 × 64, each a simulation.
     public var maxDecisionCells = 4096
+    /// The most layers one transition document may have (docs/transitions.md): every frame
+    /// holds a state of each, so the work of a simulation grows with them.
+    public var maxTransitionLayers = 32
+    /// The most poses one transition document may have.
+    public var maxTransitionPoses = 16
+    /// The most release guards one pan may have; also the most conditions one `all` or `any`
+    /// list may hold.
+    public var maxReleaseGuards = 16
+    /// The deepest a guard's `when` may nest `all` and `any` lists: a condition inside an `all`
+    /// inside an `any` is two levels. Not a flag: no rule a person writes needs more, and the
+    /// JSON depth cap bounds it anyway.
+    public let maxConditionDepth = 4
+    /// The most bytes one layer's `image` may decode to: 1 MiB. Its base64 text is a third
+    /// longer, and the whole body must still fit `--max-body-bytes` (docs/transitions.md).
+    public var maxImageBytes = 1 << 20
+
+    /// The longest `data:` URI an image of `maxImageBytes` takes: the longer media-type prefix
+    /// and four base64 characters for every three bytes. Such a string is the one kind that may
+    /// pass `maxStringBytes` (`JSONLimits.imageStringBytes`).
+    public var maxImageURIBytes: Int {
+        ImageDataURI.longestPrefix.utf8.count + (maxImageBytes + 2) / 3 * 4
+    }
 
     public init() {}
 
     /// The limits the JSON scanner enforces while it reads a body.
     public var json: JSONLimits {
-        JSONLimits(maxDepth: maxJSONDepth, maxStringBytes: maxStringBytes, maxValues: maxJSONValues)
+        var limits = JSONLimits(maxDepth: maxJSONDepth, maxStringBytes: maxStringBytes, maxValues: maxJSONValues)
+        limits.imageStringBytes = maxImageURIBytes
+        return limits
     }
 }
 
@@ -47,6 +71,10 @@ public struct JSONLimits: Sendable, Hashable {
     public var maxStringBytes: Int
     /// Array elements and object members, counted at every depth.
     public var maxValues: Int
+    /// The longest string a transition layer's `image` may be (at `/transition/layers/N/image`,
+    /// where a `data:` URI carries a picture), when more than `maxStringBytes`; nil allows none
+    /// longer. Only that place: every other string stays short.
+    public var imageStringBytes: Int?
 
     public init(maxDepth: Int, maxStringBytes: Int, maxValues: Int = RequestLimits().maxJSONValues) {
         self.maxDepth = maxDepth

@@ -1,0 +1,112 @@
+import SegueEngine
+
+extension ResolvedTransition {
+    /// A pan with its defaults: direction, overshoot, sign, follow axes, rates, the settle's
+    /// hand-off, the velocity estimator and touch resampling, and `interruptible: false`.
+    func write(_ pan: PanInteraction, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("type", "pan")
+        switch pan.startsIn {
+        case .layer(let id): writer.member("startsIn", id)
+        case .edge(let edge, let width):
+            writer.key("startsIn")
+            writer.beginObject()
+            writer.member("edge", edge.rawValue)
+            writer.member("width", width)
+            writer.endObject()
+        case nil: break  // anywhere: no value says so
+        }
+        writer.member("direction", pan.direction.rawValue)
+        writer.key("scrub")
+        writer.beginObject()
+        writer.member("from", pan.scrub.from)
+        writer.member("to", pan.scrub.to)
+        writer.member("axis", pan.scrub.axis.rawValue)
+        writer.member("distance", pan.scrub.distance)
+        switch pan.scrub.overshoot {
+        case .clamp: writer.member("overshoot", "clamp")
+        case .extend: writer.member("overshoot", "extend")
+        case .rubberBand(let c):
+            writer.key("overshoot")
+            writer.beginObject()
+            writer.member("rubberBand", c)
+            writer.endObject()
+        }
+        writer.member("sign", pan.scrub.sign)
+        writer.endObject()
+        writer.key("follow")
+        writer.beginArray()
+        for follow in pan.follow {
+            writer.beginObject()
+            writer.member("layer", follow.layer)
+            writer.member("scaled", follow.scaled)
+            writer.member("axes", follow.axes?.rawValue ?? "both")
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("release")
+        writer.beginArray()
+        for rule in pan.release {
+            writer.beginObject()
+            if let id = rule.id { writer.member("id", id) }
+            if let when = rule.when {
+                writer.key("when")
+                Self.write(when, into: &writer)
+            }
+            writer.member("to", rule.to)
+            writer.member("outcome", rule.outcome.rawValue)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("settle")
+        writer.beginObject()
+        writer.key("curve")
+        if let curve = pan.settle.curve {
+            write(curve, into: &writer)
+        } else {
+            writer.beginObject()
+            for (target, curve) in pan.settle.perTarget.sorted(by: { $0.key < $1.key }) {
+                writer.key(string: target)
+                write(curve, into: &writer)
+            }
+            writer.endObject()
+        }
+        writer.member("velocityHandoff", pan.settle.velocityHandoff)
+        writer.endObject()
+        writer.member("velocityEstimator", pan.velocityEstimator.rawValue)
+        writer.member("touchResampling", pan.touchResampling.rawValue)
+        writer.member("interruptible", false)
+        writer.endObject()
+    }
+
+    /// `{"progress": {"gt": n}, …, "rate", "all", "any"}`.
+    static func write(_ condition: ReleaseCondition, into writer: inout JSONWriter) {
+        writer.beginObject()
+        for quantity in ReleaseTest.Quantity.allCases {
+            let tests = condition.tests.filter { $0.quantity == quantity }
+            guard !tests.isEmpty else { continue }
+            writer.key(string: quantity.rawValue)
+            writer.beginObject()
+            for test in tests {
+                writer.key(string: test.comparison.rawValue)
+                writer.number(test.value)
+            }
+            writer.endObject()
+        }
+        writer.member("rate", condition.rate)
+        if !condition.all.isEmpty {
+            writer.key("all")
+            writer.beginArray()
+            for inner in condition.all { write(inner, into: &writer) }
+            writer.endArray()
+        }
+        // The wire has one `any` list per condition; the reader makes at most one.
+        if let any = condition.any.first {
+            writer.key("any")
+            writer.beginArray()
+            for inner in any { write(inner, into: &writer) }
+            writer.endArray()
+        }
+        writer.endObject()
+    }
+}

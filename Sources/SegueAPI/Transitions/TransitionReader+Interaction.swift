@@ -1,0 +1,180 @@
+import SegueEngine
+
+extension TransitionReader {
+    static let tapFields = ["type", "from", "to", "curve"]
+    static let panFields = [
+        "type", "startsIn", "direction", "scrub", "detents", "follow", "release", "settle", "velocityEstimator",
+        "touchResampling", "interruptible",
+    ]
+    static let scrubFields = ["from", "to", "axis", "distance", "overshoot", "sign"]
+    static let followFields = ["layer", "scaled", "axes"]
+
+    /// `{"type": "tap", …}` or `{"type": "pan", …}`.
+    mutating func readInteraction(_ value: JSONValue, at base: String, validator: inout FieldValidator)
+        -> Interaction?
+    {
+        guard case .object(let members) = value else {
+            validator.fail(base, "Expected an object here, not \(value.kind).")
+            return nil
+        }
+        guard members["type"] != nil else {
+            validator.fail(base + "/type", "Required: \"tap\" or \"pan\".")
+            return nil
+        }
+        switch validator.string(members, "type", at: base) {
+        case "tap"?: return readTap(value, at: base, validator: &validator).map { .tap($0) }
+        case "pan"?: return readPan(value, at: base, validator: &validator).map { .pan($0) }
+        case let other?:
+            validator.fail(base + "/type", "Unknown interaction type '\(other.prefix(80))'; use \"tap\" or \"pan\".")
+            return nil
+        case nil:
+            return nil
+        }
+    }
+
+    /// `{"type": "tap", "from", "to", "curve"}`.
+    mutating func readTap(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> TapInteraction? {
+        guard let members = validator.object(value, at: base, allowed: Self.tapFields) else { return nil }
+        let from = poseName(members, "from", at: base, &validator)
+        let to = poseName(members, "to", at: base, &validator)
+        let curve = required(
+            members, "curve", at: base, "the curve the layers move along, as POST /v1/curves takes it", &validator
+        )
+        .flatMap { readCurve($0, at: base + "/curve", validator: &validator) }
+        guard let from, let to, let curve else { return nil }
+        return TapInteraction(from: from, to: to, curve: curve)
+    }
+
+    /// A pose's name that must be there.
+    func poseName(_ members: [String: JSONValue], _ field: String, at base: String, _ validator: inout FieldValidator)
+        -> String?
+    {
+        name(members, field, at: base, what: "a pose's name", required: true, &validator)
+    }
+
+    /// `{"type": "pan", …}`. `detents` and `interruptible: true` are refused: this server does
+    /// not run them yet.
+    mutating func readPan(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> PanInteraction? {
+        guard let members = validator.object(value, at: base, allowed: Self.panFields) else { return nil }
+        let startsIn = members["startsIn"].flatMap { readStart($0, at: base + "/startsIn", &validator) }
+        let direction: PanDirection = validator.choice(members, "direction", at: base) ?? .any
+        var scrub: Scrub?
+        if members["detents"] != nil {
+            validator.fail(
+                base + "/detents",
+                "This server does not support detents yet; describe the pan with a scrub between two poses.")
+        } else if let value = required(
+            members, "scrub", at: base, "how the finger moves the layers between two poses", &validator)
+        {
+            scrub = readScrub(value, at: base + "/scrub", direction: direction, &validator)
+        }
+        if validator.bool(members, "interruptible", at: base) == true {
+            validator.fail(
+                base + "/interruptible",
+                "This server does not support interruptible pans yet: a settle runs to its end. Remove this field "
+                    + "or set it to false.")
+        }
+        let follow = members["follow"].map { readFollow($0, at: base + "/follow", &validator) } ?? []
+        let release = members["release"].map { readGuards($0, at: base + "/release", validator: &validator) } ?? []
+        let settle = required(
+            members, "settle", at: base, "how the layers settle after the release: {curve}", &validator
+        )
+        .flatMap { readSettle($0, at: base + "/settle", validator: &validator) }
+        let estimator: VelocityEstimator = validator.choice(members, "velocityEstimator", at: base) ?? .standard
+        let resampling: TouchResampling = validator.choice(members, "touchResampling", at: base) ?? .latest
+        guard let scrub, let follow, let release, let settle else { return nil }
+        return PanInteraction(
+            startsIn: startsIn, direction: direction, scrub: scrub, follow: follow, release: release, settle: settle,
+            velocityEstimator: estimator, touchResampling: resampling)
+    }
+
+    /// A layer's id, or `{"edge", "width"}`.
+    func readStart(_ value: JSONValue, at base: String, _ validator: inout FieldValidator) -> StartRegion? {
+        if case .string(let id) = value {
+            if let problem = Self.idProblem(id) { validator.fail(base, problem) }
+            return .layer(id)
+        }
+        guard case .object = value else {
+            validator.fail(base, "Expected a layer's id or {\"edge\", \"width\"} here, not \(value.kind).")
+            return nil
+        }
+        guard let members = validator.object(value, at: base, allowed: ["edge", "width"]) else { return nil }
+        if members["edge"] == nil { validator.fail(base + "/edge", "Required: left, right, top or bottom.") }
+        let edge: StartRegion.Edge? = validator.choice(members, "edge", at: base)
+        let width = requiredNumber(members, "width", at: base, in: TransitionRanges.distance, &validator)
+        guard let edge, let width else { return nil }
+        return .edge(edge, width: width)
+    }
+
+    /// `{from, to, axis, distance, overshoot, sign}`; `axis` may be left out when `direction`
+    /// names one.
+    func readScrub(_ value: JSONValue, at base: String, direction: PanDirection, _ validator: inout FieldValidator)
+        -> Scrub?
+    {
+        guard let members = validator.object(value, at: base, allowed: Self.scrubFields) else { return nil }
+        let from = poseName(members, "from", at: base, &validator)
+        let to = poseName(members, "to", at: base, &validator)
+        var axis: Axis? = validator.choice(members, "axis", at: base)
+        if members["axis"] == nil {
+            axis = direction.axis
+            if axis == nil {
+                validator.fail(
+                    base + "/axis", "Required: \"x\" or \"y\" (it may be left out when the pan's direction names one).")
+            }
+        }
+        let distance = requiredNumber(members, "distance", at: base, in: TransitionRanges.distance, &validator)
+        let overshoot = members["overshoot"].map { readOvershoot($0, at: base + "/overshoot", &validator) } ?? .clamp
+        var sign = 1.0
+        if let given = validator.number(members, "sign", at: base) {
+            if given == 1 || given == -1 {
+                sign = given
+            } else {
+                validator.fail(base + "/sign", "Must be 1 or -1; got \(NumberRange.format(given)).")
+            }
+        }
+        guard let from, let to, let axis, let distance, let overshoot else { return nil }
+        return Scrub(from: from, to: to, axis: axis, distance: distance, overshoot: overshoot, sign: sign)
+    }
+
+    /// `"clamp"`, `"extend"` or `{"rubberBand": c}`.
+    func readOvershoot(_ value: JSONValue, at base: String, _ validator: inout FieldValidator) -> Overshoot? {
+        switch value {
+        case .string("clamp"): return .clamp
+        case .string("extend"): return .extend
+        case .object:
+            guard let members = validator.object(value, at: base, allowed: ["rubberBand"]) else { return nil }
+            return requiredNumber(members, "rubberBand", at: base, in: TransitionRanges.rubberBand, &validator)
+                .map { .rubberBand($0) }
+        default:
+            validator.fail(base, "Expected \"clamp\", \"extend\" or {\"rubberBand\": c} (iOS's c is 0.55).")
+            return nil
+        }
+    }
+
+    /// `[{layer, scaled, axes}]`, at most one a layer.
+    func readFollow(_ value: JSONValue, at base: String, _ validator: inout FieldValidator) -> [Follow]? {
+        guard
+            let items = array(
+                value, at: base, minimum: 0, limit: limits.maxTransitionLayers, noun: "followers",
+                flag: "--max-transition-layers", &validator)
+        else { return nil }
+        var follows: [Follow] = []
+        for (index, item) in items.enumerated() {
+            let pointer = base + "/\(index)"
+            guard let members = validator.object(item, at: pointer, allowed: Self.followFields) else { continue }
+            let layer = name(
+                members, "layer", at: pointer, what: "the id of the layer that follows", required: true, &validator)
+            let scaled = validator.bool(members, "scaled", at: pointer) ?? false
+            var axes: Axis?
+            switch validator.string(members, "axes", at: pointer) {
+            case "x"?: axes = .x
+            case "y"?: axes = .y
+            case nil, "both"?: axes = nil
+            case let other?:
+                validator.fail(pointer + "/axes", "Unknown axes '\(other.prefix(80))'; use \"x\", \"y\" or \"both\".")
+            }
+            if let layer { follows.append(Follow(layer: layer, scaled: scaled, axes: axes)) }
+        }
+        return follows
+    }
+}
