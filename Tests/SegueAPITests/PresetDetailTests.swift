@@ -24,7 +24,7 @@ import Testing
         #expect(
             Set(body.keys) == [
                 "id", "title", "summary", "source", "interactive", "scene", "sceneFields", "parameters",
-                "exampleGesture", "decisionRules",
+                "exampleGesture", "decisionRules", "transition", "transitionGap",
             ])
         #expect(body["id"] as? String == "fake.slide")
         #expect(body["title"] as? String == "Fake slide")
@@ -122,7 +122,9 @@ import Testing
             + #""description":"The sheet's frame.","source":"test"},"#
             + #"{"name":"duration","type":"number","default":0.1,"unit":"s","minimum":0.1,"maximum":1,"#
             + #""description":"How long the sheet takes.","source":"test"}],"#
-            + #""exampleGesture":null,"decisionRules":[]}"#
+            + #""exampleGesture":null,"decisionRules":[],"transition":null,"#
+            + #""transitionGap":"Not converted to a document yet: the conversion must give the code's frames, "#
+            + #"decision and events byte for byte before the code goes."}"#
         #expect(String(decoding: response.body, as: UTF8.self) == expected)
     }
 

@@ -218,18 +218,23 @@ import Testing
             saying: "Unknown field 'colour'")
     }
 
-    @Test func whatThisServerDoesNotRunYetIsSaidPlainly() throws {
+    /// A pan has a scrub or detents: both, or neither, is a mistake at the pan.
+    @Test func aPanScrubsOrRestsInDetentsNotBothNorNeither() throws {
         let gesture = ["gesture": Self.tree(TransitionExamples.fastDrag)]
         try Self.expectOne(
-            Self.pan { Self.set(true, at: ["interaction", "interruptible"], in: &$0) },
-            at: "/transition/interaction/interruptible", saying: "does not support", extra: gesture)
-        try Self.expectOne(
             Self.pan {
-                Self.set(nil, at: ["interaction", "scrub"], in: &$0)
                 Self.set(
                     ["layer": "photo", "axis": "y", "poses": ["start", "gone"]], at: ["interaction", "detents"], in: &$0
                 )
-            }, at: "/transition/interaction/detents", saying: "does not support detents", extra: gesture)
+            }, at: "/transition/interaction/detents", saying: "not both", extra: gesture)
+        try Self.expectOne(
+            Self.pan { Self.set(nil, at: ["interaction", "scrub"], in: &$0) }, at: "/transition/interaction/scrub",
+            saying: "Required", extra: gesture)
+        try Self.expectOne(
+            Self.pan {
+                Self.set(nil, at: ["interaction", "scrub"], in: &$0)
+                Self.set(["layer": "photo", "axis": "y", "poses": ["start"]], at: ["interaction", "detents"], in: &$0)
+            }, at: "/transition/interaction/detents/poses", saying: "at least 2 of the pose names", extra: gesture)
     }
 
     @Test func presetAndTransitionAreOneOrTheOther() throws {

@@ -7,8 +7,9 @@ public import SegueEngine
 /// (each scene field's default by name), `sceneFields` (each scene field as a spec, like a
 /// parameter: type, default, unit, description and source), `parameters` (each setting with its type,
 /// default, unit and range, choices, description and source), `exampleGesture`
-/// (`{"samples":[{"t","x","y","phase"}]}`, or null for a tap-started preset) and
-/// `decisionRules` (the default first).
+/// (`{"samples":[{"t","x","y","phase"}]}`, or null for a tap-started preset),
+/// `decisionRules` (the default first), and `transition`: the preset as a transition document,
+/// or null with `transitionGap` saying why it is still code.
 public struct PresetDetail: Sendable {
     public var preset: any Preset
 
@@ -78,6 +79,16 @@ public struct PresetDetail: Sendable {
             writer.endObject()
         }
         writer.endArray()
+
+        // The preset as a transition document a client can change and post back, or why it is
+        // still code.
+        writer.key("transition")
+        if let document = (preset as? DocumentPreset)?.document {
+            ResolvedTransition(document: document).write(into: &writer)
+        } else {
+            writer.null()
+        }
+        if let gap = preset.transitionGap { writer.member("transitionGap", gap) }
         writer.endObject()
 
         guard !writer.hasNonFiniteNumber else {

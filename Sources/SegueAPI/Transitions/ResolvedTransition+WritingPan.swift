@@ -2,7 +2,7 @@ import SegueEngine
 
 extension ResolvedTransition {
     /// A pan with its defaults: direction, overshoot, sign, follow axes, rates, the settle's
-    /// hand-off, the velocity estimator and touch resampling, and `interruptible: false`.
+    /// hand-off, the velocity estimator and touch resampling, and `interruptible`.
     func write(_ pan: PanInteraction, into writer: inout JSONWriter) {
         writer.beginObject()
         writer.member("type", "pan")
@@ -17,23 +17,30 @@ extension ResolvedTransition {
         case nil: break  // anywhere: no value says so
         }
         writer.member("direction", pan.direction.rawValue)
-        writer.key("scrub")
-        writer.beginObject()
-        writer.member("from", pan.scrub.from)
-        writer.member("to", pan.scrub.to)
-        writer.member("axis", pan.scrub.axis.rawValue)
-        writer.member("distance", pan.scrub.distance)
-        switch pan.scrub.overshoot {
-        case .clamp: writer.member("overshoot", "clamp")
-        case .extend: writer.member("overshoot", "extend")
-        case .rubberBand(let c):
-            writer.key("overshoot")
+        switch pan.tracking {
+        case .scrub(let scrub):
+            writer.key("scrub")
             writer.beginObject()
-            writer.member("rubberBand", c)
+            writer.member("from", scrub.from)
+            writer.member("to", scrub.to)
+            writer.member("axis", scrub.axis.rawValue)
+            writer.member("distance", scrub.distance)
+            Self.write(scrub.overshoot, into: &writer)
+            writer.member("sign", scrub.sign)
+            writer.endObject()
+        case .detents(let detents):
+            writer.key("detents")
+            writer.beginObject()
+            writer.member("layer", detents.layer)
+            writer.member("axis", detents.axis.rawValue)
+            writer.key("poses")
+            writer.beginArray()
+            for pose in detents.poses { writer.string(pose) }
+            writer.endArray()
+            writer.member("from", detents.from)
+            Self.write(detents.overshoot, into: &writer)
             writer.endObject()
         }
-        writer.member("sign", pan.scrub.sign)
-        writer.endObject()
         writer.key("follow")
         writer.beginArray()
         for follow in pan.follow {
@@ -75,7 +82,7 @@ extension ResolvedTransition {
         writer.endObject()
         writer.member("velocityEstimator", pan.velocityEstimator.rawValue)
         writer.member("touchResampling", pan.touchResampling.rawValue)
-        writer.member("interruptible", false)
+        writer.member("interruptible", pan.interruptible)
         writer.endObject()
     }
 
@@ -108,5 +115,18 @@ extension ResolvedTransition {
             writer.endArray()
         }
         writer.endObject()
+    }
+
+    /// `"overshoot"`: `"clamp"`, `"extend"` or `{"rubberBand": c}`.
+    static func write(_ overshoot: Overshoot, into writer: inout JSONWriter) {
+        switch overshoot {
+        case .clamp: writer.member("overshoot", "clamp")
+        case .extend: writer.member("overshoot", "extend")
+        case .rubberBand(let c):
+            writer.key("overshoot")
+            writer.beginObject()
+            writer.member("rubberBand", c)
+            writer.endObject()
+        }
     }
 }

@@ -1,4 +1,5 @@
 import SegueEngine
+import SegueMath
 
 extension TransitionReader {
     static let tapFields = ["type", "from", "to", "curve"]
@@ -8,6 +9,7 @@ extension TransitionReader {
     ]
     static let scrubFields = ["from", "to", "axis", "distance", "overshoot", "sign"]
     static let followFields = ["layer", "scaled", "axes"]
+    static let detentsFields = ["layer", "axis", "poses", "from", "overshoot"]
 
     /// `{"type": "tap", …}` or `{"type": "pan", …}`.
     mutating func readInteraction(_ value: JSONValue, at base: String, validator: inout FieldValidator)
@@ -52,28 +54,29 @@ extension TransitionReader {
         name(members, field, at: base, what: "a pose's name", required: true, &validator)
     }
 
-    /// `{"type": "pan", …}`. `detents` and `interruptible: true` are refused: this server does
-    /// not run them yet.
+    /// `{"type": "pan", …}`: a `scrub` or `detents` (exactly one), and the rest.
     mutating func readPan(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> PanInteraction? {
         guard let members = validator.object(value, at: base, allowed: Self.panFields) else { return nil }
         let startsIn = members["startsIn"].flatMap { readStart($0, at: base + "/startsIn", &validator) }
         let direction: PanDirection = validator.choice(members, "direction", at: base) ?? .any
-        var scrub: Scrub?
-        if members["detents"] != nil {
+        var tracking: PanTracking?
+        switch (members["scrub"], members["detents"]) {
+        case (let scrub?, nil):
+            tracking = readScrub(scrub, at: base + "/scrub", direction: direction, &validator).map { .scrub($0) }
+        case (nil, let detents?):
+            tracking = readDetents(detents, at: base + "/detents", direction: direction, &validator).map {
+                .detents($0)
+            }
+        case (.some, .some):
             validator.fail(
-                base + "/detents",
-                "This server does not support detents yet; describe the pan with a scrub between two poses.")
-        } else if let value = required(
-            members, "scrub", at: base, "how the finger moves the layers between two poses", &validator)
-        {
-            scrub = readScrub(value, at: base + "/scrub", direction: direction, &validator)
-        }
-        if validator.bool(members, "interruptible", at: base) == true {
+                base + "/detents", "A pan has a scrub or detents, not both: remove one of \"scrub\" and \"detents\".")
+        case (nil, nil):
             validator.fail(
-                base + "/interruptible",
-                "This server does not support interruptible pans yet: a settle runs to its end. Remove this field "
-                    + "or set it to false.")
+                base + "/scrub",
+                "Required: how the finger moves the layers, a \"scrub\" between two poses or \"detents\" a layer "
+                    + "rests in.")
         }
+        let interruptible = validator.bool(members, "interruptible", at: base) ?? false
         let follow = members["follow"].map { readFollow($0, at: base + "/follow", &validator) } ?? []
         let release = members["release"].map { readGuards($0, at: base + "/release", validator: &validator) } ?? []
         let settle = required(
@@ -82,10 +85,52 @@ extension TransitionReader {
         .flatMap { readSettle($0, at: base + "/settle", validator: &validator) }
         let estimator: VelocityEstimator = validator.choice(members, "velocityEstimator", at: base) ?? .standard
         let resampling: TouchResampling = validator.choice(members, "touchResampling", at: base) ?? .latest
-        guard let scrub, let follow, let release, let settle else { return nil }
+        guard let tracking, let follow, let release, let settle else { return nil }
         return PanInteraction(
-            startsIn: startsIn, direction: direction, scrub: scrub, follow: follow, release: release, settle: settle,
-            velocityEstimator: estimator, touchResampling: resampling)
+            startsIn: startsIn, direction: direction, tracking: tracking, follow: follow, release: release,
+            settle: settle, velocityEstimator: estimator, touchResampling: resampling, interruptible: interruptible)
+    }
+
+    /// `{layer, axis, poses, from, overshoot}`; `axis` may be left out when `direction` names one,
+    /// `from` defaults to the first pose listed, `overshoot` to UIScrollView's rubber band.
+    func readDetents(
+        _ value: JSONValue, at base: String, direction: PanDirection, _ validator: inout FieldValidator
+    ) -> Detents? {
+        guard let members = validator.object(value, at: base, allowed: Self.detentsFields) else { return nil }
+        let layer = name(
+            members, "layer", at: base, what: "the id of the layer that rests in the detents", required: true,
+            &validator)
+        var axis: Axis? = validator.choice(members, "axis", at: base)
+        if members["axis"] == nil {
+            axis = direction.axis
+            if axis == nil {
+                validator.fail(
+                    base + "/axis", "Required: \"x\" or \"y\" (it may be left out when the pan's direction names one).")
+            }
+        }
+        var poses: [String]?
+        if let list = members["poses"] {
+            if let items = array(
+                list, at: base + "/poses", minimum: 2, limit: limits.maxTransitionPoses, noun: "pose names",
+                flag: "--max-transition-poses", &validator)
+            {
+                var names: [String] = []
+                for index in items.indices {
+                    if let pose = poseName(["\(index)": items[index]], "\(index)", at: base + "/poses", &validator) {
+                        names.append(pose)
+                    }
+                }
+                poses = names.count == items.count ? names : nil
+            }
+        } else {
+            validator.fail(base + "/poses", "Required: the names of the poses the layer rests in, at least two.")
+        }
+        let from = name(members, "from", at: base, what: "a pose's name", required: false, &validator)
+        let overshoot =
+            members["overshoot"].map { readOvershoot($0, at: base + "/overshoot", &validator) }
+            ?? .rubberBand(RubberBand.uiScrollViewCoefficient)
+        guard let layer, let axis, let poses, let overshoot else { return nil }
+        return Detents(layer: layer, axis: axis, poses: poses, from: from, overshoot: overshoot)
     }
 
     /// A layer's id, or `{"edge", "width"}`.
