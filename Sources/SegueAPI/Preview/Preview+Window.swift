@@ -34,8 +34,8 @@ extension Preview {
         }
     }
 
-    /// One layer: its shadow (blurred), its presentation rect with its corner radius
-    /// (clipped by its mask when it has one), and the mask's outline, dashed.
+    /// One layer: its shadow (blurred), its presentation rect with its corner radius and its
+    /// image over it (both clipped by its mask when it has one), and the mask's outline, dashed.
     private func drawLayer(
         _ layer: LayerDescription, _ state: LayerState, color: Color, id: String, into writer: inout SVGWriter
     ) {
@@ -68,13 +68,12 @@ extension Preview {
             "fill-opacity": .number(color.alpha), "stroke": "#3a3a3c",
             "stroke-width": 1,
         ]
-        if mask != nil {
-            writer.open("g", ["clip-path": .text("url(#\(id)-mask)")])
-            writer.element("rect", body)
-            writer.close("g")
-        } else {
-            writer.element("rect", body)
+        if mask != nil { writer.open("g", ["clip-path": .text("url(#\(id)-mask)")]) }
+        writer.element("rect", body)
+        if let image = layer.image.flatMap(DataImage.init(uri:)) {
+            Self.drawImage(image, in: rect, radius: radius, id: id, into: &writer)
         }
+        if mask != nil { writer.close("g") }
         if let mask {
             writer.element(
                 "path",
@@ -85,6 +84,30 @@ extension Preview {
                 ])
         }
         writer.close("g")
+    }
+
+    /// A layer's image stretched to its presentation rect (`preserveAspectRatio="none"`, as every
+    /// export stretches it to the layer's bounds), clipped to the rect's rounded corners.
+    private static func drawImage(
+        _ image: DataImage, in rect: Rect, radius: Double, id: String, into writer: inout SVGWriter
+    ) {
+        if radius > 0 {
+            writer.open("clipPath", ["id": .text("\(id)-image")])
+            writer.element(
+                "rect",
+                [
+                    "x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width),
+                    "height": .number(rect.height), "rx": .number(radius),
+                ])
+            writer.close("clipPath")
+        }
+        writer.element(
+            "image",
+            [
+                "class": "image", "href": .text(image.uri), "x": .number(rect.x), "y": .number(rect.y),
+                "width": .number(rect.width), "height": .number(rect.height), "preserveAspectRatio": "none",
+                "clip-path": .text(radius > 0 ? "url(#\(id)-image)" : "none"),
+            ])
     }
 
     /// The mask's outline in the layer's own coordinates: its `path` when it has one,
