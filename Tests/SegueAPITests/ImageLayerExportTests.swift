@@ -13,8 +13,10 @@ import Testing
 /// bounds: 2 px to 80 pt and 2 px to 40 pt, scales of 4000 % and 2000 % at the first frame, half
 /// those at the last.
 ///
-/// With `SEGUE_IMAGE_LOTTIE_OUT` set, the Lottie export is also written to that path for
-/// Tests/players/test_lottie_image.py, which renders it with rlottie and checks its pixels.
+/// With `SEGUE_IMAGE_EXPORTS_DIR` set, the Lottie, CSS and WAAPI exports are also written there
+/// (lottie.json, css.html, waapi.json) for Tests/players/test_lottie_image.py and
+/// Tests/browser/test_export_image.py, which render them with rlottie and Chromium and check
+/// their pixels.
 @Suite struct ImageLayerExportTests {
     static let png = TestPNG.rgb(width: 2, height: 2) { x, _ in x == 0 ? (255, 0, 0) : (0, 255, 0) }
     static let uri = "data:image/png;base64," + Data(png).base64EncodedString()
@@ -55,9 +57,15 @@ import Testing
         let simulation = try Self.simulation()
         #expect(simulation.layers.first?.image == Self.uri, "the document's image reaches the simulation")
         let lottie = try Self.lottie(simulation)
-        if let path = ProcessInfo.processInfo.environment["SEGUE_IMAGE_LOTTIE_OUT"] {
-            try Data(LottieExport(simulation: simulation, window: Self.window).bytes).write(
-                to: URL(fileURLWithPath: path))
+        if let directory = ProcessInfo.processInfo.environment["SEGUE_IMAGE_EXPORTS_DIR"] {
+            let keyframes = WebKeyframes(simulation, window: Self.window)
+            for (name, bytes) in [
+                ("lottie.json", LottieExport(simulation: simulation, window: Self.window).bytes),
+                ("css.html", CSSExport(keyframes: keyframes, title: "image layer").bytes),
+                ("waapi.json", WAAPIExport(keyframes: keyframes).bytes),
+            ] {
+                try Data(bytes).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+            }
         }
         let assets = try #require(lottie["assets"] as? [[String: Any]])
         #expect(assets.count == 1)

@@ -5,7 +5,7 @@
 Usage: Tests/players/test_lottie_image.py [export.json]
 
 Without an argument, the export is written by the Swift test ImageLayerExportTests (run with
-`swift test --skip-build`, which needs a build with tests) through SEGUE_IMAGE_LOTTIE_OUT; the
+`swift test --skip-build`, which needs a build with tests) through SEGUE_IMAGE_EXPORTS_DIR; the
 HTTP API does not take documents yet. The document, as that test builds it: a 200×100 window,
 one 80×40 layer at (40, 20) filled pure blue, carrying a 2×2 PNG whose left column is pure red
 and right column pure green; tapped to a pose that moves it by (20, 10) and halves it about its
@@ -37,15 +37,16 @@ WIDTH, HEIGHT = 200, 100
 RECTS = {"first": (40, 20, 80, 40), "last": (80, 40, 40, 20)}
 
 
-def export_from_swift_test() -> dict:
+def exports_from_swift_test(name: str) -> str:
+    """The export `name` (lottie.json, css.html, waapi.json) ImageLayerExportTests writes."""
     with tempfile.TemporaryDirectory() as directory:
-        path = Path(directory) / "image-layer.json"
+        path = Path(directory) / name
         run = subprocess.run(
             ["swift", "test", "--skip-build", "--filter", "ImageLayerExportTests"],
-            cwd=ROOT, env={**os.environ, "SEGUE_IMAGE_LOTTIE_OUT": str(path)}, capture_output=True, text=True)
+            cwd=ROOT, env={**os.environ, "SEGUE_IMAGE_EXPORTS_DIR": directory}, capture_output=True, text=True)
         if run.returncode != 0 or not path.exists():
             sys.exit(f"ImageLayerExportTests failed or wrote nothing:\n{run.stdout[-4000:]}{run.stderr[-2000:]}")
-        return json.loads(path.read_text())
+        return path.read_text()
 
 
 def pixel(buffer: bytes, x: int, y: int) -> tuple[int, int, int, int]:
@@ -83,7 +84,7 @@ def check_frame(animation: LottieAnimation, frame: int, rect: tuple[int, int, in
 
 
 def main() -> int:
-    export = json.loads(Path(sys.argv[1]).read_text()) if len(sys.argv) > 1 else export_from_swift_test()
+    export = json.loads(Path(sys.argv[1]).read_text() if len(sys.argv) > 1 else exports_from_swift_test("lottie.json"))
     animation = LottieAnimation.from_data(json.dumps(export))
     last = int(export["op"]) - 1
     passed = failed = 0
