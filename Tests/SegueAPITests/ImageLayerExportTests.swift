@@ -14,7 +14,7 @@ import Testing
 /// those at the last.
 ///
 /// With `SEGUE_IMAGE_EXPORTS_DIR` set, the Lottie, CSS and WAAPI exports are also written there
-/// (lottie.json, css.html, waapi.json) for Tests/players/test_lottie_image.py and
+/// (lottie.json, css.html, waapi.json, and lottie-rounded.json of corners of radius 10) for Tests/players/test_lottie_image.py and
 /// Tests/browser/test_export_image.py, which render them with rlottie and Chromium and check
 /// their pixels.
 @Suite struct ImageLayerExportTests {
@@ -63,6 +63,10 @@ import Testing
                 ("lottie.json", LottieExport(simulation: simulation, window: Self.window).bytes),
                 ("css.html", CSSExport(keyframes: keyframes, title: "image layer").bytes),
                 ("waapi.json", WAAPIExport(keyframes: keyframes).bytes),
+                (
+                    "lottie-rounded.json",
+                    LottieExport(simulation: try Self.simulation(cornerRadius: 10), window: Self.window).bytes
+                ),
             ] {
                 try Data(bytes).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
             }

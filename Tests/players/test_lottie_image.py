@@ -16,7 +16,8 @@ At both frames, rendered at 1×: every pixel inside the rect (1 px in from its e
 image's, with no blue (the image fills the bounds, stretched, so the blue rectangle under it
 never shows), the quarter points across the rect's middle (the centres of the image's two
 columns, untouched by any filtering) red and green, and every pixel 1 px outside the rect
-transparent. rlottie is the player: nothing here draws a frame. Prints one line per check, then
+transparent; and, with corners of radius 10, the image is cut at the corners as the rectangle
+is. rlottie is the player: nothing here draws a frame. Prints one line per check, then
 `N passed, M failed`.
 """
 
@@ -83,6 +84,23 @@ def check_frame(animation: LottieAnimation, frame: int, rect: tuple[int, int, in
     return problems
 
 
+def check_rounded(animation: LottieAnimation, last: int) -> list[str]:
+    """The same layer with corners of radius 10 (5 on screen once halved): the pixel at each rect's
+    corner (its centre 13.4 and 6.4 px from the corner circle's centre) is transparent, so the
+    image is cut as the rectangle is, while the middle of the top and left edges shows it."""
+    problems = []
+    for frame, (x0, y0, w, h) in ((0, RECTS["first"]), (last, RECTS["last"])):
+        buffer = animation.lottie_animation_render(frame_num=frame, width=WIDTH, height=HEIGHT)
+        for x, y in ((x0, y0), (x0 + w - 1, y0), (x0, y0 + h - 1), (x0 + w - 1, y0 + h - 1)):
+            if pixel(buffer, x, y)[3] > 8:
+                problems.append(f"frame {frame}: the corner pixel ({x}, {y}) is {pixel(buffer, x, y)}, not cut")
+        for x, y in ((x0 + w // 4, y0 + 1), (x0 + 1, y0 + h // 2)):
+            r, g, b, a = pixel(buffer, x, y)
+            if a < 250 or b > 8:
+                problems.append(f"frame {frame}: the edge pixel ({x}, {y}) is {(r, g, b, a)}, not the image")
+    return problems
+
+
 def main() -> int:
     export = json.loads(Path(sys.argv[1]).read_text() if len(sys.argv) > 1 else exports_from_swift_test("lottie.json"))
     animation = LottieAnimation.from_data(json.dumps(export))
@@ -97,6 +115,14 @@ def main() -> int:
             passed += 1
             print(f"ok   {name} frame ({frame}): the image fills {RECTS[name]}, red left, green right, "
                   "transparent around")
+    if len(sys.argv) == 1:
+        problems = check_rounded(LottieAnimation.from_data(exports_from_swift_test("lottie-rounded.json")), last)
+        if problems:
+            failed += 1
+            print(f"FAIL rounded corners: {problems[:3]}")
+        else:
+            passed += 1
+            print("ok   rounded corners (radius 10, 5 once halved): the image's corners are cut, its edges drawn")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
