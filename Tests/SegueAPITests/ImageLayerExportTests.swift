@@ -14,7 +14,8 @@ import Testing
 /// those at the last.
 ///
 /// With `SEGUE_IMAGE_EXPORTS_DIR` set, the Lottie, CSS and WAAPI exports are also written there
-/// (lottie.json, css.html, waapi.json, and lottie-rounded.json of corners of radius 10) for Tests/players/test_lottie_image.py and
+/// (lottie.json, css.html, waapi.json, filmstrip.svg, and lottie-rounded.json of corners of radius
+/// 10) for Tests/players/test_lottie_image.py and
 /// Tests/browser/test_export_image.py, which render them with rlottie and Chromium and check
 /// their pixels.
 @Suite struct ImageLayerExportTests {
@@ -63,6 +64,10 @@ import Testing
                 ("lottie.json", LottieExport(simulation: simulation, window: Self.window).bytes),
                 ("css.html", CSSExport(keyframes: keyframes, title: "image layer").bytes),
                 ("waapi.json", WAAPIExport(keyframes: keyframes).bytes),
+                (
+                    "filmstrip.svg",
+                    FilmstripSVG(Preview(simulation: simulation, gesture: nil, window: Self.window)).bytes
+                ),
                 (
                     "lottie-rounded.json",
                     LottieExport(simulation: try Self.simulation(cornerRadius: 10), window: Self.window).bytes
@@ -146,17 +151,24 @@ import Testing
     }
 
     /// Every drawn layer has its image in its rect, stretched; the first and last frames' rects
-    /// are the ones worked out above.
+    /// are the ones worked out above. The URI is written once, however many frames draw it.
     @Test(arguments: ["filmstrip", "animated"])
     func thePreviewsDrawTheImageInTheLayersRect(kind: String) throws {
         let preview = Preview(simulation: try Self.simulation(), gesture: nil, window: Self.window)
         let bytes = kind == "filmstrip" ? FilmstripSVG(preview).bytes : AnimatedSVG(preview).bytes
         let root = try #require(PreviewXMLNode.parse(bytes))
         let groups = root.all("g", class: "layer")
-        let images = root.all("image", class: "image")
+        // The image once, as a symbol of its 2×2 pixels stretched to wherever it is used.
+        let symbols = root.all { $0.name == "symbol" }
+        #expect(symbols.count == 1)
+        let symbol = try #require(symbols.first)
+        #expect(symbol.attributes["viewBox"] == "0 0 2 2" && symbol.attributes["preserveAspectRatio"] == "none")
+        #expect(symbol.children.map(\.name) == ["image"] && symbol.children.first?.attributes["href"] == Self.uri)
+        #expect(root.all { $0.attributes["href"] == Self.uri }.count == 1)
+        let images = root.all("use", class: "image")
         #expect(!images.isEmpty && images.count == groups.count)
         for image in images {
-            #expect(image.attributes["href"] == Self.uri && image.attributes["preserveAspectRatio"] == "none")
+            #expect(image.attributes["href"] == "#" + (symbol.attributes["id"] ?? "none"))
         }
         let rects = images.map { image in
             ["x", "y", "width", "height"].map { Double(image.attributes[$0] ?? "") }

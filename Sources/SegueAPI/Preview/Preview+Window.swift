@@ -21,7 +21,10 @@ extension Preview {
         writer.close("clipPath")
         writer.open("g", ["clip-path": .text("url(#\(id)-window)")])
         for (index, (layer, state)) in zip(simulation.layers, frame.layers).enumerated() {
-            drawLayer(layer, state, color: LayerPaint.fill(layer, index: index), id: "\(id)-\(index)", into: &writer)
+            drawLayer(
+                layer, state, color: LayerPaint.fill(layer, index: index),
+                image: index < images.count ? images[index] : nil,
+                imageIndex: index, id: "\(id)-\(index)", into: &writer)
         }
         writer.close("g")
         if let finger = finger(for: frame) {
@@ -37,7 +40,8 @@ extension Preview {
     /// One layer: its shadow (blurred), its presentation rect with its corner radius and its
     /// image over it (both clipped by its mask when it has one), and the mask's outline, dashed.
     private func drawLayer(
-        _ layer: LayerDescription, _ state: LayerState, color: Color, id: String, into writer: inout SVGWriter
+        _ layer: LayerDescription, _ state: LayerState, color: Color, image: DataImage?, imageIndex: Int, id: String,
+        into writer: inout SVGWriter
     ) {
         let rect = state.presentationFrame
         let scale = Self.scale(of: state.transform)
@@ -70,9 +74,7 @@ extension Preview {
         ]
         if mask != nil { writer.open("g", ["clip-path": .text("url(#\(id)-mask)")]) }
         writer.element("rect", body)
-        if let image = layer.image.flatMap(DataImage.init(uri:)) {
-            Self.drawImage(image, in: rect, radius: radius, id: id, into: &writer)
-        }
+        if image != nil { Self.drawImage(imageIndex, in: rect, radius: radius, id: id, into: &writer) }
         if mask != nil { writer.close("g") }
         if let mask {
             writer.element(
@@ -84,30 +86,6 @@ extension Preview {
                 ])
         }
         writer.close("g")
-    }
-
-    /// A layer's image stretched to its presentation rect (`preserveAspectRatio="none"`, as every
-    /// export stretches it to the layer's bounds), clipped to the rect's rounded corners.
-    private static func drawImage(
-        _ image: DataImage, in rect: Rect, radius: Double, id: String, into writer: inout SVGWriter
-    ) {
-        if radius > 0 {
-            writer.open("clipPath", ["id": .text("\(id)-image")])
-            writer.element(
-                "rect",
-                [
-                    "x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width),
-                    "height": .number(rect.height), "rx": .number(radius),
-                ])
-            writer.close("clipPath")
-        }
-        writer.element(
-            "image",
-            [
-                "class": "image", "href": .text(image.uri), "x": .number(rect.x), "y": .number(rect.y),
-                "width": .number(rect.width), "height": .number(rect.height), "preserveAspectRatio": "none",
-                "clip-path": .text(radius > 0 ? "url(#\(id)-image)" : "none"),
-            ])
     }
 
     /// The mask's outline in the layer's own coordinates: its `path` when it has one,
