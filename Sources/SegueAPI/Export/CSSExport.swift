@@ -4,7 +4,9 @@ import SegueMath
 /// transition with CSS animations when opened. A container the window's size holds one element
 /// per layer (`data-layer="<id>"`, bottom to top) at its frame, each with its own `@keyframes`
 /// of transform, opacity, border radius, clip path and shadow at every frame, and of its box
-/// (left, top, width, height) when it re-lays out.
+/// (left, top, width, height) when it re-lays out. A layer's image is its element's
+/// `background-image`, stretched to the box (`background-size: 100% 100%`) and so clipped by its
+/// border radius and clip path as the layer is.
 struct CSSExport {
     let keyframes: WebKeyframes
     let title: String
@@ -31,6 +33,7 @@ struct CSSExport {
                 "[data-layer=\"\(Self.escape(layer.description.id))\"] { left: \(WebKeyframes.number(f.x))px; "
                 + "top: \(WebKeyframes.number(f.y))px; width: \(WebKeyframes.number(f.width))px; "
                 + "height: \(WebKeyframes.number(f.height))px; background: \(layer.color); "
+                + (layer.image.map { "background-image: url(\"\($0)\"); background-size: 100% 100%; " } ?? "")
                 + "animation: \(name) \(seconds)s linear both; }\n"
             body +=
                 "    <div class=\"layer\" data-layer=\"\(Self.escape(layer.description.id))\" "

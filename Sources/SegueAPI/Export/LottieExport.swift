@@ -15,6 +15,10 @@ import SegueMath
 /// continuous (or circular) corners, always 24 vertices so that players interpolate; frames
 /// without a mask keep the whole layer. What Lottie cannot say is listed in `segue.notes` at the
 /// top level rather than dropped silently: shadows, masks given as a path, skew.
+///
+/// A layer with an image (a document's, `LayerDescription.image`) also gets an image layer just
+/// above its rectangle, showing an embedded image asset stretched to the layer's bounds
+/// (LottieExport+Image.swift).
 struct LottieExport {
     let simulation: Simulation
     let window: Size
@@ -37,8 +41,13 @@ struct LottieExport {
         writer.member("h", window.height.rounded(.up))
         writer.member("nm", simulation.presetID)
         writer.member("ddd", 0)
+        // Each layer's image, by layer index; one asset each (see LottieExport+Image.swift).
+        let images = simulation.layers.map { $0.image.flatMap(DataImage.init(uri:)) }
         writer.key("assets")
         writer.beginArray()
+        for (index, image) in images.enumerated() {
+            if let image { Self.writeAsset(image, id: Self.assetID(index), into: &writer) }
+        }
         writer.endArray()
         writer.key("layers")
         writer.beginArray()
@@ -56,6 +65,15 @@ struct LottieExport {
             }
             if states.contains(where: { abs(Self.skew($0.transform)) > 1e-6 }) {
                 notes.append("\(layer.id): the skew of its transform is left out")
+            }
+            if layer.image != nil && images[index] == nil {
+                notes.append("\(layer.id): its image is left out (not a base64 PNG or JPEG data: URI with a size)")
+            }
+            if let image = images[index] {
+                // Above the layer's rectangle (Lottie lists the top first), numbered after every rectangle.
+                keyframes += writeImageLayer(
+                    image, index: index, ind: simulation.layers.count + index + 1, states: states, out: out,
+                    into: &writer)
             }
             keyframes += writeLayer(layer, index: index, states: states, out: out, into: &writer)
         }
@@ -129,47 +147,13 @@ struct LottieExport {
         }
         writer.endObject()
         if masked {
-            writer.member("hasMask", true)
-            writer.key("masksProperties")
-            writer.beginArray()
-            writer.beginObject()
-            writer.member("inv", false)
-            writer.member("mode", "a")
-            writer.member("nm", "mask")
-            writer.key("pt")
-            writer.beginObject()
-            writer.member("a", 1)
-            writer.key("k")
-            writer.beginArray()
             let shapes = states.map { state in
                 let mask = state.mask.flatMap { $0.path == nil ? $0 : nil }
                 return Self.roundedRect(
                     mask?.rect ?? Rect(origin: .zero, size: state.frame.size), radius: mask?.cornerRadius ?? 0,
                     continuous: mask?.cornerCurve == .continuous)
             }
-            let flattened = shapes.map { shape in
-                (shape.vertices + shape.inTangents + shape.outTangents).flatMap { [$0.x, $0.y] }
-            }
-            let kept = keys(flattened, weights: Array(repeating: 1, count: flattened.first?.count ?? 0))
-            count += kept.count
-            for (position, frame) in kept.enumerated() {
-                writer.beginObject()
-                writer.member("t", Double(frame))
-                writer.key("s")
-                writer.beginArray()
-                Self.write(shapes[frame], into: &writer)
-                writer.endArray()
-                if position < kept.count - 1 { Self.linearEasing(into: &writer) }
-                writer.endObject()
-            }
-            writer.endArray()
-            writer.endObject()
-            writer.key("o")
-            Self.fixed([100], into: &writer)
-            writer.key("x")
-            Self.fixed([0], into: &writer)
-            writer.endObject()
-            writer.endArray()
+            count += Self.writeMask(shapes, keys: { keys($0, weights: $1) }, into: &writer)
         }
         let fill = LayerPaint.fill(layer, index: index)
         writer.key("shapes")

@@ -1,7 +1,10 @@
 import SegueMath
 
 /// The `waapi` output: per layer, bottom to top, the keyframes and timing for `Element.animate()`,
-/// as JSON; a layer that re-lays out keyframes its box (`left`, `top`, `width`, `height`) too.
+/// as JSON; a layer that re-lays out keyframes its box (`left`, `top`, `width`, `height`) too. A
+/// layer with an image has `image`, its `data:` URI, for a page to draw over `color` stretched
+/// to the layer's box (as `background-image` with `background-size: 100% 100%`); a layer
+/// without one has no such member.
 struct WAAPIExport {
     let keyframes: WebKeyframes
 
@@ -20,6 +23,7 @@ struct WAAPIExport {
             writer.key("frame")
             writer.rect(layer.description.frame)
             writer.member("color", layer.color)
+            if let image = layer.image { writer.member("image", image) }
             writer.key("keyframes")
             writer.beginArray()
             for frame in layer.keyframes {

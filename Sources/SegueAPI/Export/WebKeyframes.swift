@@ -15,6 +15,10 @@ public struct WebKeyframes: Sendable {
     public struct Layer: Sendable {
         public var description: LayerDescription
         public var color: String
+        /// The layer's image, a checked `data:` URI (`DataImage`), drawn over `color` and stretched
+        /// to the layer's box (`background-size: 100% 100%`, as the Lottie export stretches it);
+        /// nil when it has none or it is not a base64 PNG or JPEG with a readable size.
+        public var image: String?
         public var keyframes: [Keyframe]
         /// Whether its keyframes carry its box: some frame lays it out elsewhere than another.
         public var relaidOut: Bool
@@ -60,8 +64,8 @@ public struct WebKeyframes: Sendable {
                 return Self.keyframe(state, offset: offset, box: relaidOut)
             }
             return Layer(
-                description: layer, color: LayerPaint.css(LayerPaint.fill(layer, index: index)), keyframes: keyframes,
-                relaidOut: relaidOut)
+                description: layer, color: LayerPaint.css(LayerPaint.fill(layer, index: index)),
+                image: layer.image.flatMap(DataImage.init(uri:))?.uri, keyframes: keyframes, relaidOut: relaidOut)
         }
     }
 

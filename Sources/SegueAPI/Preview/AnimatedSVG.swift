@@ -55,6 +55,7 @@ public struct AnimatedSVG {
                 "data-preset": .text(preview.simulation.presetID), "data-duration": .number(duration),
             ])
         writer.text("title", [:], "\(preview.simulation.presetID): animated, \(dur) loop")
+        preview.drawImageDefinitions(into: &writer)
         writer.element("rect", ["width": .number(width), "height": .number(height), "fill": "#ffffff"])
         writer.text(
             "text", ["x": 16, "y": 20, "font-family": "sans-serif", "font-size": 12, "fill": "#1c1c1e"],

@@ -47,6 +47,7 @@ public struct FilmstripSVG {
                 "data-preset": .text(preview.simulation.presetID),
             ])
         writer.text("title", [:], "\(preview.simulation.presetID): filmstrip")
+        preview.drawImageDefinitions(into: &writer)
         writer.element("rect", ["width": .number(width), "height": .number(height), "fill": "#ffffff"])
         writer.open("g", ["class": "filmstrip"])
         for (position, index) in indices.enumerated() {

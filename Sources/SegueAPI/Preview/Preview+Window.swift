@@ -21,7 +21,10 @@ extension Preview {
         writer.close("clipPath")
         writer.open("g", ["clip-path": .text("url(#\(id)-window)")])
         for (index, (layer, state)) in zip(simulation.layers, frame.layers).enumerated() {
-            drawLayer(layer, state, color: LayerPaint.fill(layer, index: index), id: "\(id)-\(index)", into: &writer)
+            drawLayer(
+                layer, state, color: LayerPaint.fill(layer, index: index),
+                image: index < images.count ? images[index] : nil,
+                imageIndex: index, id: "\(id)-\(index)", into: &writer)
         }
         writer.close("g")
         if let finger = finger(for: frame) {
@@ -34,10 +37,11 @@ extension Preview {
         }
     }
 
-    /// One layer: its shadow (blurred), its presentation rect with its corner radius
-    /// (clipped by its mask when it has one), and the mask's outline, dashed.
+    /// One layer: its shadow (blurred), its presentation rect with its corner radius and its
+    /// image over it (both clipped by its mask when it has one), and the mask's outline, dashed.
     private func drawLayer(
-        _ layer: LayerDescription, _ state: LayerState, color: Color, id: String, into writer: inout SVGWriter
+        _ layer: LayerDescription, _ state: LayerState, color: Color, image: DataImage?, imageIndex: Int, id: String,
+        into writer: inout SVGWriter
     ) {
         let rect = state.presentationFrame
         let scale = Self.scale(of: state.transform)
@@ -68,13 +72,10 @@ extension Preview {
             "fill-opacity": .number(color.alpha), "stroke": "#3a3a3c",
             "stroke-width": 1,
         ]
-        if mask != nil {
-            writer.open("g", ["clip-path": .text("url(#\(id)-mask)")])
-            writer.element("rect", body)
-            writer.close("g")
-        } else {
-            writer.element("rect", body)
-        }
+        if mask != nil { writer.open("g", ["clip-path": .text("url(#\(id)-mask)")]) }
+        writer.element("rect", body)
+        if image != nil { Self.drawImage(imageIndex, in: rect, radius: radius, id: id, into: &writer) }
+        if mask != nil { writer.close("g") }
         if let mask {
             writer.element(
                 "path",

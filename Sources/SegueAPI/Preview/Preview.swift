@@ -13,6 +13,9 @@ public struct Preview: Sendable {
 
     /// The window, in points, at the origin: the canvas of every picture and export.
     public var window: Rect
+    /// Each layer's image (`LayerDescription.image`), decoded once for the whole document: it is
+    /// written once, as a symbol (Preview+Image.swift), however many frames draw it.
+    let images: [DataImage?]
 
     /// - Parameter window: the scene's window (`Preset.window(of:)`). Nil only for a scene without
     ///   one (none of the built-in presets'), drawn in the smallest rect holding the origin and
@@ -23,6 +26,7 @@ public struct Preview: Sendable {
         self.simulation = simulation
         self.gesture = gesture
         self.window = Rect(origin: Point(x: 0, y: 0), size: window ?? Self.extent(of: simulation.layers))
+        images = simulation.layers.map { $0.image.flatMap(DataImage.init(uri:)) }
     }
 
     /// The smallest size, from the origin, holding every layer's untransformed frame (at least 1 × 1).

@@ -47,13 +47,20 @@ public struct LayerDescription: Sendable, Hashable {
     /// Its colour where the source gives one (the black dimming view, the white placeholder);
     /// nil where it does not, and the API then paints it from a documented palette.
     public var fill: Color?
+    /// A `data:` URI of a PNG or JPEG that the exports and previews draw over the fill, stretched
+    /// to the layer's bounds; nil for none. Only a transition document gives one (its layer's
+    /// `image`, docs/transitions.md): no preset does, so their outputs do not change.
+    public var image: String?
 
-    public init(id: String, role: String, frame: Rect, kind: LayerKind = .content, fill: Color? = nil) {
+    public init(
+        id: String, role: String, frame: Rect, kind: LayerKind = .content, fill: Color? = nil, image: String? = nil
+    ) {
         self.id = id
         self.role = role
         self.frame = frame
         self.kind = kind
         self.fill = fill
+        self.image = image
     }
 
     /// This layer's state at one moment, laid out at `frame` (its own frame when nil).

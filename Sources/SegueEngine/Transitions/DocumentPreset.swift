@@ -30,7 +30,8 @@ public struct DocumentPreset: Preset {
         self.document = document
         let layerDescriptions = zip(document.layers, start).map { layer, pose in
             LayerDescription(
-                id: layer.id, role: "a layer of the document", frame: pose.frame, kind: layer.kind, fill: layer.fill)
+                id: layer.id, role: "a layer of the document", frame: pose.frame, kind: layer.kind, fill: layer.fill,
+                image: layer.image)
         }
         self.layerDescriptions = layerDescriptions
         self.description =
