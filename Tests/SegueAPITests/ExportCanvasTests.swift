@@ -51,11 +51,7 @@ import Testing
         let body = try #require(Self.examples.first { $0.name == name }?.body)
         let request = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
         let answer = try #require(JSONTestValue.object(try post(request)))
-        // A transition document has no scene: its window is the document's own.
-        let document = (PresetCatalogue.builtIn.preset(id: name) as? DocumentPreset)?.document.window
-        let window = try #require(
-            (answer["scene"] as? [String: Any])?["window"] as? [String: Double]
-                ?? document.map { ["width": $0.width, "height": $0.height] })
+        let window = try #require((answer["scene"] as? [String: Any])?["window"] as? [String: Double])
         let size = [try #require(window["width"]), try #require(window["height"])]
         for (output, canvas) in try canvases(request) {
             #expect(canvas == size, "\(name): the \(output) canvas is \(canvas), the scene's window \(size)")

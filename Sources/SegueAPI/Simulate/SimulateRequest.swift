@@ -38,9 +38,14 @@ public struct SimulateRequest: Sendable {
     }
 
     /// The scene the preset runs in, every field resolved, in the preset's order: what the answer
-    /// shows as `scene`, so a client sees where the fields it left out went.
+    /// shows as `scene`, so a client sees where the fields it left out went (for a transition
+    /// document, its window).
     public var resolvedScene: [SimulateResponse.SceneField] {
-        preset.sceneFields.compactMap { spec in
+        // A transition document's scene is its window.
+        if let document = preset as? DocumentPreset {
+            return [SimulateResponse.SceneField(name: "window", value: .size(document.document.window))]
+        }
+        return preset.sceneFields.compactMap { spec in
             input.scene.values[spec.name].map { SimulateResponse.SceneField(name: spec.name, value: $0) }
         }
     }
