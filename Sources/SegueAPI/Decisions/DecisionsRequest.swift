@@ -10,7 +10,9 @@ public struct DecisionsRequest: Sendable {
     public var output: DecisionsOutput
 
     /// The request's top-level members.
-    static let topLevelFields = ["preset", "scene", "parameters", "translation", "velocity", "release", "output"]
+    static let topLevelFields = [
+        "preset", "transition", "scene", "parameters", "translation", "velocity", "release", "output",
+    ]
     static let spanFields = ["min", "max", "steps"]
     static let releaseFields = ["translation", "velocity"]
     /// Steps along each axis when the request names none.
@@ -46,8 +48,16 @@ public struct DecisionsRequest: Sendable {
         validator: inout FieldValidator
     ) -> DecisionsRequest? {
         guard let members = validator.object(body, at: "", allowed: topLevelFields) else { return nil }
-        var preset = SimulateRequest.parsePreset(members["preset"], catalogue: catalogue, validator: &validator)
-        if let chosen = preset, !chosen.interactive {
+        // A catalogue preset, or a transition document in its place (then no scene or parameters).
+        var preset = SimulateRequest.parsePresetOrTransition(
+            members, catalogue: catalogue, limits: limits, validator: &validator
+        ).preset
+        if let chosen = preset, !chosen.interactive, members["transition"] != nil {
+            validator.fail(
+                "/transition/interaction/type",
+                "A tap takes no release decision to map: send a document whose interaction is a pan.")
+            preset = nil
+        } else if let chosen = preset, !chosen.interactive {
             let interactive = catalogue.ids.filter { catalogue.preset(id: $0)?.interactive == true }
             validator.fail(
                 "/preset",
@@ -55,12 +65,19 @@ public struct DecisionsRequest: Sendable {
                     + "Interactive presets: \(interactive.joined(separator: ", ")).")
             preset = nil
         }
-        let scene = SimulateRequest.parseValues(
-            members["scene"], at: "/scene", specs: preset?.sceneFields, noun: "scene field", preset: preset,
-            validator: &validator)
-        let parameters = SimulateRequest.parseValues(
-            members["parameters"], at: "/parameters", specs: preset?.parameters, noun: "parameter", preset: preset,
-            validator: &validator)
+        let isDocument = members["transition"] != nil
+        let scene =
+            isDocument
+            ? [:]
+            : SimulateRequest.parseValues(
+                members["scene"], at: "/scene", specs: preset?.sceneFields, noun: "scene field", preset: preset,
+                validator: &validator)
+        let parameters =
+            isDocument
+            ? [:]
+            : SimulateRequest.parseValues(
+                members["parameters"], at: "/parameters", specs: preset?.parameters, noun: "parameter",
+                preset: preset, validator: &validator)
         let translation = parseSpan(members["translation"], at: "/translation", in: translations, validator: &validator)
         let velocity = parseSpan(members["velocity"], at: "/velocity", in: velocities, validator: &validator)
         var release: ReleasePoint?

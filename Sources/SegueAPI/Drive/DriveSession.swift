@@ -154,7 +154,7 @@ public struct DriveSession: Sendable {
 
     // MARK: start
 
-    static let startFields = ["type", "preset", "scene", "parameters", "frameRate", "pace"]
+    static let startFields = ["type", "preset", "transition", "scene", "parameters", "frameRate", "pace"]
 
     /// `start`: a new session (replacing any), checked as a simulate request without a gesture.
     /// A tap-started preset runs at once.
@@ -170,11 +170,17 @@ public struct DriveSession: Sendable {
                 validator.fail("/pace", "Unknown pace '\(name)'. Choose \"asap\" or \"realtime\".")
             }
         }
-        let request = members.filter { ["preset", "scene", "parameters", "frameRate"].contains($0.key) }
-        // Checked as a simulate request whose gesture is the touch-down of the preset's example, so
-        // that everything but the samples is checked now, and the layers can be laid out.
+        let request = members.filter { ["preset", "transition", "scene", "parameters", "frameRate"].contains($0.key) }
+        // Checked as a simulate request whose gesture is the touch-down of the preset's (or the
+        // document's) example, so that everything but the samples is checked now, and the layers
+        // can be laid out. The preset is looked up first on the side: its mistakes are reported
+        // once, by the whole check below.
         var probe = request
-        if case .string(let id) = members["preset"], let touchDown = catalogue.preset(id: id)?.exampleGesture?.first {
+        var aside = FieldValidator(maxNumberMagnitude: limits.maxNumberMagnitude)
+        let chosen = SimulateRequest.parsePresetOrTransition(
+            request, catalogue: catalogue, limits: limits, validator: &aside
+        ).preset
+        if let touchDown = chosen?.exampleGesture?.first {
             probe["gesture"] = .object([
                 "samples": .array([
                     .object([

@@ -60,10 +60,10 @@ public struct ReleaseProbe: Sendable {
             scene: scene, parameters: parameters, gesture: nil, frameRate: Self.frameRate, cancellation: cancellation)
     }
 
-    /// How far the scene's window reaches along the axis, points: a natural span for the
-    /// translation; nil when the scene has no window.
+    /// How far the scene's window (a transition document's own) reaches along the axis, points:
+    /// a natural span for the translation; nil when the scene has no window.
     public var windowReach: Double? {
-        guard case .size(let window) = input.scene.values[type(of: preset).windowField] else { return nil }
+        guard let window = preset.window(of: input.scene) else { return nil }
         let reach = abs(axis.x) * window.width + abs(axis.y) * window.height
         return reach > 0 && reach.isFinite ? reach : nil
     }
