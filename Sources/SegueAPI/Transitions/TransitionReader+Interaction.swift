@@ -100,14 +100,7 @@ extension TransitionReader {
         let layer = name(
             members, "layer", at: base, what: "the id of the layer that rests in the detents", required: true,
             &validator)
-        var axis: Axis? = validator.choice(members, "axis", at: base)
-        if members["axis"] == nil {
-            axis = direction.axis
-            if axis == nil {
-                validator.fail(
-                    base + "/axis", "Required: \"x\" or \"y\" (it may be left out when the pan's direction names one).")
-            }
-        }
+        let axis = readAxis(members, at: base, direction: direction, &validator)
         var poses: [String]?
         if let list = members["poses"] {
             if let items = array(
@@ -159,14 +152,7 @@ extension TransitionReader {
         guard let members = validator.object(value, at: base, allowed: Self.scrubFields) else { return nil }
         let from = poseName(members, "from", at: base, &validator)
         let to = poseName(members, "to", at: base, &validator)
-        var axis: Axis? = validator.choice(members, "axis", at: base)
-        if members["axis"] == nil {
-            axis = direction.axis
-            if axis == nil {
-                validator.fail(
-                    base + "/axis", "Required: \"x\" or \"y\" (it may be left out when the pan's direction names one).")
-            }
-        }
+        let axis = readAxis(members, at: base, direction: direction, &validator)
         let distance = requiredNumber(members, "distance", at: base, in: TransitionRanges.distance, &validator)
         let overshoot = members["overshoot"].map { readOvershoot($0, at: base + "/overshoot", &validator) } ?? .clamp
         var sign = 1.0
@@ -221,5 +207,17 @@ extension TransitionReader {
             if let layer { follows.append(Follow(layer: layer, scaled: scaled, axes: axes)) }
         }
         return follows
+    }
+
+    /// A scrub's or detents' `axis`: `x` or `y`, or when left out the one `direction` names.
+    func readAxis(
+        _ members: [String: JSONValue], at base: String, direction: PanDirection, _ validator: inout FieldValidator
+    ) -> Axis? {
+        guard members["axis"] == nil else { return validator.choice(members, "axis", at: base) }
+        if direction.axis == nil {
+            validator.fail(
+                base + "/axis", "Required: \"x\" or \"y\" (it may be left out when the pan's direction names one).")
+        }
+        return direction.axis
     }
 }

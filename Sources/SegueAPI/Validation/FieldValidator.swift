@@ -1,3 +1,4 @@
+import SegueEngine
 import SegueMath
 
 /// Reads typed fields out of a `JSONValue` tree and collects one `FieldError` per
@@ -137,17 +138,10 @@ public struct FieldValidator: Sendable {
         return bool
     }
 
-    /// An RFC 6901 reference token: `~` → `~0`, `/` → `~1`.
+    /// An RFC 6901 reference token: `~` → `~0`, `/` → `~1` (declared once, in the engine, whose
+    /// document problems carry pointers too).
     public static func escape(_ name: String) -> String {
-        var escaped = ""
-        for character in name {
-            switch character {
-            case "~": escaped += "~0"
-            case "/": escaped += "~1"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        TransitionDocument.escape(name)
     }
 }
 

@@ -153,8 +153,8 @@ extension TransitionDocument {
         return found
     }
 
-    /// A JSON Pointer token for `name` (RFC 6901: `~` as `~0`, `/` as `~1`).
-    static func escape(_ name: String) -> String {
+    /// A JSON Pointer reference token for `name` (RFC 6901: `~` as `~0`, `/` as `~1`).
+    public static func escape(_ name: String) -> String {
         var escaped = ""
         for character in name {
             switch character {
