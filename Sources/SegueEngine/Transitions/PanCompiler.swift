@@ -203,7 +203,6 @@ struct PanCompiler {
     /// finger that never moved, or a first movement that is not along the `direction`.
     func refusal(_ gesture: PresetGesture, from: [LayerPose]) -> String? {
         let down = gesture.track.began.location
-        let window = document.window
         let at = "(\(Format.amount(down.x)), \(Format.amount(down.y)))"
         switch pan.startsIn {
         case .layer(let id):
