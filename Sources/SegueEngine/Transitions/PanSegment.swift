@@ -41,24 +41,38 @@ struct PanSegment {
         Self.offsets(gesture.followed(at: time), grab: grab, followers: followers, poses: poses)
     }
 
-    /// The follow offsets for a finger `translation` from the grab: each following layer's grab
-    /// offset plus the translation (on its axes, times its scale when `scaled`).
+    /// The follow offsets for a finger `translation` from the grab (`offset(_:grab:follow:scale:)`
+    /// for each layer).
     static func offsets(_ translation: Point, grab: PanGrab, followers: [Follow?], poses: [LayerPose]) -> [Point] {
         followers.indices.map { index in
-            guard let follow = followers[index] else { return grab.offsets[index] }
-            var moved = translation
-            if follow.axes == .x { moved.y = 0 }
-            if follow.axes == .y { moved.x = 0 }
-            return grab.offsets[index] + (follow.scaled ? moved * poses[index].scale : moved)
+            offset(translation, grab: grab.offsets[index], follow: followers[index], scale: poses[index].scale)
         }
     }
 
-    /// The screen while the finger drags.
+    /// One layer's follow offset for a finger `translation`: its grab offset, plus the
+    /// translation on its axes (times its current `scale` when `scaled`) if it follows.
+    static func offset(_ translation: Point, grab: Point, follow: Follow?, scale: Double) -> Point {
+        guard let follow else { return grab }
+        var moved = translation
+        if follow.axes == .x { moved.y = 0 }
+        if follow.axes == .y { moved.x = 0 }
+        return grab + (follow.scaled ? moved * scale : moved)
+    }
+
+    /// The screen while the finger drags: each layer interpolated, moved and drawn in one pass
+    /// (a frame's only array is its states).
     func dragging(_ time: Double) -> Look {
         let p = progress(at: time)
-        let now = track.poses(at: p)
-        let moved = offsets(at: time, poses: now)
-        return Look(layers: layers.indices.map { now[$0].state(of: layers[$0], offset: moved[$0]) }, progress: p)
+        let span = track.span(at: p)
+        let translation = gesture.followed(at: time)
+        var states: [LayerState] = []
+        states.reserveCapacity(layers.count)
+        for index in layers.indices {
+            let pose = LayerPose.interpolate(from: span.from[index], to: span.to[index], fraction: span.fraction)
+            let moved = Self.offset(translation, grab: grab.offsets[index], follow: followers[index], scale: pose.scale)
+            states.append(pose.state(of: layers[index], offset: moved))
+        }
+        return Look(layers: states, progress: p)
     }
 
     /// The screen while the layers settle.

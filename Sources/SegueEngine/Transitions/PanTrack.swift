@@ -75,13 +75,23 @@ struct PanTrack {
 
     /// Every layer's state at `progress`.
     func poses(at progress: Double) -> [LayerPose] {
+        let span = span(at: progress)
+        return zip(span.from, span.to).map { LayerPose.interpolate(from: $0, to: $1, fraction: span.fraction) }
+    }
+
+    /// The two poses every layer lies between at `progress`, and how far from the first: what
+    /// `poses(at:)` interpolates, given whole so that a frame can interpolate and draw each layer
+    /// in one pass, without an array of poses between.
+    func span(at progress: Double) -> (from: [LayerPose], to: [LayerPose], fraction: Double) {
         switch mode {
         case .scrub(let scrub, let from, let to):
-            let f = Self.fraction(progress, overshoot: scrub.overshoot, distance: scrub.distance, extent: extent)
-            return zip(from, to).map { LayerPose.interpolate(from: $0, to: $1, fraction: f) }
+            return (
+                from, to, Self.fraction(progress, overshoot: scrub.overshoot, distance: scrub.distance, extent: extent)
+            )
         case .detents(let detents, let stops):
             guard let first = stops.first, let last = stops.last, stops.count > 1 else {
-                return stops.first?.poses ?? []
+                let only = stops.first?.poses ?? []
+                return (only, only, 0)
             }
             var position = progress
             if position < first.position || position > last.position {
@@ -93,8 +103,7 @@ struct PanTrack {
             let a = stops[upper - 1]
             let b = stops[upper]
             let span = b.position - a.position
-            let f = span == 0 ? 1 : (position - a.position) / span
-            return zip(a.poses, b.poses).map { LayerPose.interpolate(from: $0, to: $1, fraction: f) }
+            return (a.poses, b.poses, span == 0 ? 1 : (position - a.position) / span)
         }
     }
 
