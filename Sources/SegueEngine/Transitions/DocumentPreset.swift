@@ -86,25 +86,19 @@ public struct DocumentPreset: Preset {
         let curve = tap.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
         let layers = layerDescriptions
         return TapTransition(
-            presetID: description.id, layers: layers, duration: curve.duration,
-            animating: { time in
-                let e = curve.fraction(at: time)
-                return Look(layers: render(layers, from, to, e), progress: e)
-            },
+            presetID: description.id, layers: layers, easing: curve, state: { render(layers, from, to, $0) },
             settled: render(layers, to, to, 1))
     }
 }
 
-/// The layers `fraction` of the way from `start` to `end`, drawn, each moved by its offset.
-func render(
-    _ layers: [LayerDescription], _ start: [LayerPose], _ end: [LayerPose], _ fraction: Double,
-    offsets: [Point]? = nil
-) -> [LayerState] {
+/// The layers `fraction` of the way from `start` to `end`, drawn.
+func render(_ layers: [LayerDescription], _ start: [LayerPose], _ end: [LayerPose], _ fraction: Double) -> [LayerState]
+{
     var states: [LayerState] = []
     states.reserveCapacity(layers.count)
     for index in layers.indices {
-        let pose = LayerPose.interpolate(from: start[index], to: end[index], fraction: fraction)
-        states.append(pose.state(of: layers[index], offset: offsets?[index] ?? .zero))
+        states.append(
+            LayerPose.interpolate(from: start[index], to: end[index], fraction: fraction).state(of: layers[index]))
     }
     return states
 }

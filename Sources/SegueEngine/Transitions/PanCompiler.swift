@@ -162,10 +162,8 @@ struct PanCompiler {
         switch pan.startsIn {
         case .layer(let id):
             guard let frame = caught.first(where: { $0.id == id })?.presentationFrame else { return nil }
-            let inside =
-                location.x >= frame.minX && location.x <= frame.maxX && location.y >= frame.minY
-                && location.y <= frame.maxY
-            return inside ? nil : "touches down at \(at), outside layer '\(id)' where it then is; touch down on it"
+            return frame.contains(location)
+                ? nil : "touches down at \(at), outside layer '\(id)' where it then is; touch down on it"
         case .edge(let edge, let width):
             return distance(of: location, from: edge) > width
                 ? "touches down at \(at), farther than \(Format.amount(width)) pt from the \(edge.rawValue) edge" : nil
@@ -208,9 +206,7 @@ struct PanCompiler {
         case .layer(let id):
             if let index = layers.firstIndex(where: { $0.id == id }) {
                 let frame = from[index].state(of: layers[index]).presentationFrame
-                let inside =
-                    down.x >= frame.minX && down.x <= frame.maxX && down.y >= frame.minY && down.y <= frame.maxY
-                if !inside { return "the touch-down at \(at) is outside layer '\(id)': no pan started" }
+                if !frame.contains(down) { return "the touch-down at \(at) is outside layer '\(id)': no pan started" }
             }
         case .edge(let edge, let width):
             let distance = distance(of: down, from: edge)

@@ -4,4 +4,9 @@ extension Rect {
     public func overlaps(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
+
+    /// Whether `point` lies in the rect, edges included (a touch on a view's edge is on it).
+    public func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
+    }
 }

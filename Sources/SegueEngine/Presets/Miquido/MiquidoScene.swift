@@ -60,8 +60,7 @@ struct MiquidoScene: Sendable {
 
     /// Whether `point` lies on the card (edges included), where a pan must start.
     func cardContains(_ point: Point) -> Bool {
-        point.x >= cardFrame.minX && point.x <= cardFrame.maxX && point.y >= cardFrame.minY
-            && point.y <= cardFrame.maxY
+        cardFrame.contains(point)
     }
 
     /// The phantoms' models (seed 001's `TransformModel`s): image → image, title → title.

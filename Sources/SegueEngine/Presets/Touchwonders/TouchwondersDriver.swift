@@ -210,7 +210,7 @@ enum TouchwondersDriver {
 
     /// Whether `point` lies in `rect`, edges included.
     static func touches(_ rect: Rect, _ point: Point) -> Bool {
-        point.x >= rect.minX && point.x <= rect.maxX && point.y >= rect.minY && point.y <= rect.maxY
+        rect.contains(point)
     }
 
     /// An example's start rule (§8.3, §8.4): a pan that touches `target` (`named` in the reason)
