@@ -83,7 +83,7 @@ public struct PresetDetail: Sendable {
         // The preset as a transition document a client can change and post back, or why it is
         // still code.
         writer.key("transition")
-        if let document = (preset as? DocumentPreset)?.document {
+        if let document = preset.transitionDocument {
             ResolvedTransition(document: document).write(into: &writer)
         } else {
             writer.null()

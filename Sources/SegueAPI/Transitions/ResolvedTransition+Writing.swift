@@ -22,6 +22,7 @@ extension ResolvedTransition {
             let description = LayerDescription(id: layer.id, role: "", frame: .zero, kind: layer.kind, fill: layer.fill)
             writer.member("fill", LayerPaint.fill(description, index: index).hexRGB)
             if let image = layer.image { writer.member("image", image) }
+            if let role = layer.role { writer.member("role", role) }
             writer.endObject()
         }
         writer.endArray()
@@ -36,6 +37,7 @@ extension ResolvedTransition {
             writer.member("to", tap.to)
             writer.key("curve")
             write(tap.curve, into: &writer)
+            writer.member("settled", tap.settled ?? tap.to)
             writer.endObject()
         case .pan(let pan):
             write(pan, into: &writer)
@@ -83,7 +85,14 @@ extension ResolvedTransition {
             writer.key("frame")
             writer.rect(frame)
         }
-        if let scale = change.scale { writer.member("scale", scale) }
+        if let scale = change.scale {
+            if scale.isUniform {
+                writer.member("scale", scale.x)
+            } else {
+                writer.key("scale")
+                writer.point(Point(x: scale.x, y: scale.y))
+            }
+        }
         if let translation = change.translation {
             writer.key("translation")
             writer.point(translation)

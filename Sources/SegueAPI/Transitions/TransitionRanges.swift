@@ -24,6 +24,8 @@ public enum TransitionRanges {
     /// A deceleration rate per millisecond (UIScrollView's `.normal` is 0.998): a rate of 1 would
     /// project forever.
     public static let rate = NumberRange(lower: 0, lowerInclusive: false, upper: 1, upperInclusive: false)
+    /// The longest layer `role`, bytes: a few words, as the presets' roles are.
+    public static let maxRoleLength = 200
     /// The longest id (a layer's, a pose's name, a guard's).
     public static let maxIDLength = 64
 

@@ -2,7 +2,7 @@ import SegueEngine
 import SegueMath
 
 extension TransitionReader {
-    static let tapFields = ["type", "from", "to", "curve"]
+    static let tapFields = ["type", "from", "to", "curve", "settled"]
     static let panFields = [
         "type", "startsIn", "direction", "scrub", "detents", "follow", "release", "settle", "velocityEstimator",
         "touchResampling", "interruptible",
@@ -34,7 +34,7 @@ extension TransitionReader {
         }
     }
 
-    /// `{"type": "tap", "from", "to", "curve"}`.
+    /// `{"type": "tap", "from", "to", "curve", "settled"}`.
     mutating func readTap(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> TapInteraction? {
         guard let members = validator.object(value, at: base, allowed: Self.tapFields) else { return nil }
         let from = poseName(members, "from", at: base, &validator)
@@ -43,8 +43,11 @@ extension TransitionReader {
             members, "curve", at: base, "the curve the layers move along, as POST /v1/curves takes it", &validator
         )
         .flatMap { readCurve($0, at: base + "/curve", validator: &validator) }
+        let settled =
+            members["settled"] == nil
+            ? nil : name(members, "settled", at: base, what: "a pose's name", required: false, &validator)
         guard let from, let to, let curve else { return nil }
-        return TapInteraction(from: from, to: to, curve: curve)
+        return TapInteraction(from: from, to: to, curve: curve, settled: settled)
     }
 
     /// A pose's name that must be there.

@@ -1,7 +1,7 @@
 import SegueEngine
 
 extension TransitionReader {
-    static let layerFields = ["id", "kind", "fill", "image"]
+    static let layerFields = ["id", "kind", "fill", "image", "role"]
 
     /// `layers`: 1…`maxTransitionLayers`, bottom to top.
     func readLayers(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> [DocumentLayer]? {
@@ -20,7 +20,7 @@ extension TransitionReader {
         return layers
     }
 
-    /// `{id, kind, fill, image}`.
+    /// `{id, kind, fill, image, role}`.
     func readLayer(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> DocumentLayer? {
         guard let members = validator.object(value, at: base, allowed: Self.layerFields) else { return nil }
         let id = name(
@@ -32,8 +32,15 @@ extension TransitionReader {
         if let text = validator.string(members, "image", at: base) {
             image = checkImage(text, at: base + "/image", &validator) ? text : nil
         }
+        let role = validator.string(members, "role", at: base)
+        if let role, role.utf8.count > TransitionRanges.maxRoleLength {
+            validator.fail(
+                base + "/role",
+                "A role is a few words, at most \(TransitionRanges.maxRoleLength) bytes; this one has \(role.utf8.count)."
+            )
+        }
         guard let id else { return nil }
-        return DocumentLayer(id: id, kind: kind, fill: fill, image: image)
+        return DocumentLayer(id: id, kind: kind, fill: fill, image: image, role: role)
     }
 
     /// A `#RRGGBB` colour (either case).

@@ -56,7 +56,7 @@ extension TransitionReader {
         guard let members = validator.object(value, at: base, allowed: Self.stateFields) else { return nil }
         var change = PoseChange()
         change.frame = members["frame"].flatMap { rect($0, at: base + "/frame", &validator) }
-        change.scale = validator.number(members, "scale", at: base, in: TransitionRanges.scale)
+        change.scale = readScale(members, at: base, &validator)
         change.translation = members["translation"].flatMap { point($0, at: base + "/translation", &validator) }
         change.rotation = validator.number(members, "rotation", at: base, in: TransitionRanges.rotation)
         change.opacity = validator.number(members, "opacity", at: base, in: TransitionRanges.opacity)
@@ -69,6 +69,21 @@ extension TransitionReader {
             change.shadow = removable(shadow) { readShadow($0, at: base + "/shadow", &validator) }
         }
         return change
+    }
+
+    /// `scale`: a number (uniform) or `{x, y}` (along each axis), each in `TransitionRanges.scale`.
+    func readScale(_ members: [String: JSONValue], at base: String, _ validator: inout FieldValidator) -> PoseScale? {
+        guard case .object = members["scale"] else {
+            return validator.number(members, "scale", at: base, in: TransitionRanges.scale).map { PoseScale($0) }
+        }
+        let pointer = base + "/scale"
+        guard let axes = validator.object(members["scale"] ?? .null, at: pointer, allowed: ["x", "y"]) else {
+            return nil
+        }
+        let x = requiredNumber(axes, "x", at: pointer, in: TransitionRanges.scale, &validator)
+        let y = requiredNumber(axes, "y", at: pointer, in: TransitionRanges.scale, &validator)
+        guard let x, let y else { return nil }
+        return PoseScale(x: x, y: y)
     }
 
     /// `null` (remove) or a value read by `read` (nil when it did not read).

@@ -36,7 +36,7 @@ enum TransitionGaps {
 extension Preset {
     /// Nil for a transition document; for a preset that is still code, why (`TransitionGaps`).
     public var transitionGap: String? {
-        if self is DocumentPreset { return nil }
+        if self is DocumentPreset || self is ParametricDocument { return nil }
         return TransitionGaps.byID[description.id] ?? TransitionGaps.notConverted
     }
 }

@@ -30,7 +30,8 @@ public struct DocumentPreset: Preset {
         self.document = document
         let layerDescriptions = zip(document.layers, start).map { layer, pose in
             LayerDescription(
-                id: layer.id, role: "a layer of the document", frame: pose.frame, kind: layer.kind, fill: layer.fill,
+                id: layer.id, role: layer.role ?? "a layer of the document", frame: pose.frame, kind: layer.kind,
+                fill: layer.fill,
                 image: layer.image)
         }
         self.layerDescriptions = layerDescriptions
@@ -83,11 +84,12 @@ public struct DocumentPreset: Preset {
         // `problems` is empty and the API parsed a usable curve, so these resolve.
         let from = document.resolved(tap.from) ?? []
         let to = document.resolved(tap.to) ?? []
+        let settled = tap.settled.flatMap { document.resolved($0) } ?? to
         let curve = tap.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
         let layers = layerDescriptions
         return TapTransition(
             presetID: description.id, layers: layers, easing: curve, state: { render(layers, from, to, $0) },
-            settled: render(layers, to, to, 1))
+            settled: render(layers, settled, settled, 0))
     }
 }
 

@@ -6,8 +6,8 @@ public import SegueMath
 public struct LayerPose: Sendable, Hashable {
     /// Layout frame, window points.
     public var frame: Rect
-    /// Uniform scale about the frame's centre.
-    public var scale = 1.0
+    /// Scale about the frame's centre.
+    public var scale = PoseScale.identity
     /// Added after the scale and the rotation, points.
     public var translation = Point.zero
     /// Degrees, about the centre.
@@ -56,7 +56,9 @@ public struct LayerPose: Sendable, Hashable {
         var state = LayerPose(
             frame: start.frame == end.frame
                 ? start.frame : Rect.interpolate(from: start.frame, to: end.frame, fraction: f))
-        state.scale = lerp(start.scale, end.scale, f)
+        state.scale =
+            start.scale == end.scale
+            ? start.scale : PoseScale(x: lerp(start.scale.x, end.scale.x, f), y: lerp(start.scale.y, end.scale.y, f))
         state.translation =
             start.translation == end.translation
             ? start.translation : Point.interpolate(from: start.translation, to: end.translation, fraction: f)
@@ -88,9 +90,9 @@ public struct LayerPose: Sendable, Hashable {
     /// `offset` (a follow offset), as UIKit's `CGAffineTransform(translationX:y:).rotated(by:)
     /// .scaledBy(x:y:)`.
     func transform(offset: Point) -> AffineTransform {
-        AffineTransform(translationX: translation.x + offset.x, y: translation.y + offset.y)
-            .rotated(by: rotation * .pi / 180)
-            .scaledBy(x: scale, y: scale)
+        let moved = AffineTransform(translationX: translation.x + offset.x, y: translation.y + offset.y)
+        // Unrotated, the matrix is exactly [sx 0 0 sy tx ty], as a preset that builds it directly has it.
+        return (rotation == 0 ? moved : moved.rotated(by: rotation * .pi / 180)).scaledBy(x: scale.x, y: scale.y)
     }
 
     /// What the frames show of this state, for the layer `layer`, moved by `offset`.
@@ -102,9 +104,10 @@ public struct LayerPose: Sendable, Hashable {
     }
 }
 
-/// (1 − f)·a + f·b: exact at both ends (f = 0 gives a, f = 1 gives b), and a itself when a = b
-/// (where (1 − f)·a + f·a may round a bit away from a, and a layer that does not change must not
-/// seem to).
+/// a + (b − a)·f: a itself at f = 0 and when a = b (a layer that does not change must not seem
+/// to), as UIKit-era code writes a property's animation (`from + (to - from) * progress`). Frames,
+/// points and mask rects go as SegueMath's `Rect.interpolate` and `Point.interpolate` do, so a
+/// preset written as a document draws its frames as its code did, to the last bit.
 @inline(__always) func lerp(_ a: Double, _ b: Double, _ f: Double) -> Double {
-    a == b ? a : (1 - f) * a + f * b
+    a + (b - a) * f
 }

@@ -51,12 +51,12 @@ struct PanSegment {
 
     /// One layer's follow offset for a finger `translation`: its grab offset, plus the
     /// translation on its axes (times its current `scale` when `scaled`) if it follows.
-    static func offset(_ translation: Point, grab: Point, follow: Follow?, scale: Double) -> Point {
+    static func offset(_ translation: Point, grab: Point, follow: Follow?, scale: PoseScale) -> Point {
         guard let follow else { return grab }
         var moved = translation
         if follow.axes == .x { moved.y = 0 }
         if follow.axes == .y { moved.x = 0 }
-        return grab + (follow.scaled ? moved * scale : moved)
+        return grab + (follow.scaled ? Point(x: moved.x * scale.x, y: moved.y * scale.y) : moved)
     }
 
     /// The screen while the finger drags: each layer interpolated, moved and drawn in one pass

@@ -60,6 +60,7 @@ extension TransitionDocument {
         case .tap(let tap):
             pose(tap.from, at: "/interaction/from")
             pose(tap.to, at: "/interaction/to")
+            if let settled = tap.settled { pose(settled, at: "/interaction/settled") }
         case .pan(let pan):
             if case .layer(let id) = pan.startsIn { layer(id, at: "/interaction/startsIn") }
             switch pan.tracking {

@@ -34,12 +34,16 @@ public struct DocumentLayer: Sendable, Hashable {
     public var fill: Color?
     /// A `data:` URI of a PNG or JPEG the exports draw in the layer's bounds; nil for none.
     public var image: String?
+    /// What the layer is, in a few words, as the answer's layer list says it; nil for the
+    /// generic "a layer of the document".
+    public var role: String?
 
-    public init(id: String, kind: LayerKind = .content, fill: Color? = nil, image: String? = nil) {
+    public init(id: String, kind: LayerKind = .content, fill: Color? = nil, image: String? = nil, role: String? = nil) {
         self.id = id
         self.kind = kind
         self.fill = fill
         self.image = image
+        self.role = role
     }
 }
 
@@ -70,7 +74,7 @@ public enum Removable<Value: Sendable & Hashable>: Sendable, Hashable {
 /// What one pose says of one layer; nil fields are as in the first pose.
 public struct PoseChange: Sendable, Hashable {
     public var frame: Rect?
-    public var scale: Double?
+    public var scale: PoseScale?
     public var translation: Point?
     /// Degrees.
     public var rotation: Double?
@@ -81,7 +85,7 @@ public struct PoseChange: Sendable, Hashable {
     public var shadow: Removable<PoseShadow>?
 
     public init(
-        frame: Rect? = nil, scale: Double? = nil, translation: Point? = nil, rotation: Double? = nil,
+        frame: Rect? = nil, scale: PoseScale? = nil, translation: Point? = nil, rotation: Double? = nil,
         opacity: Double? = nil, cornerRadius: Double? = nil, cornerCurve: CornerCurve? = nil,
         mask: Removable<PoseMask>? = nil, shadow: Removable<PoseShadow>? = nil
     ) {
@@ -95,6 +99,30 @@ public struct PoseChange: Sendable, Hashable {
         self.mask = mask
         self.shadow = shadow
     }
+}
+
+/// A scale about the frame's centre: uniform (`x == y`, written as one number) or along each
+/// axis (written `{x, y}`), as `CGAffineTransform(scaleX:y:)` takes it.
+public struct PoseScale: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public init(_ uniform: Double) {
+        self.init(x: uniform, y: uniform)
+    }
+
+    public init(floatLiteral value: Double) { self.init(value) }
+    public init(integerLiteral value: Int) { self.init(Double(value)) }
+
+    public static let identity = PoseScale(1)
+
+    /// The same on both axes.
+    public var isUniform: Bool { x == y }
 }
 
 /// A rounded-rect mask in the layer's own coordinates.

@@ -14,11 +14,17 @@ public struct TapInteraction: Sendable, Hashable {
     public var from: String
     public var to: String
     public var curve: CurveSpec
+    /// The pose the settled frame shows, once the animation is over; nil for `to`. It differs
+    /// from `to` where a transition's completion removes what only the animation needed (a
+    /// snapshot, a mask, a dimming view), as a `UIViewControllerAnimatedTransitioning`
+    /// completion block does.
+    public var settled: String?
 
-    public init(from: String, to: String, curve: CurveSpec) {
+    public init(from: String, to: String, curve: CurveSpec, settled: String? = nil) {
         self.from = from
         self.to = to
         self.curve = curve
+        self.settled = settled
     }
 }
 

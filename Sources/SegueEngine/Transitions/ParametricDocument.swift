@@ -1,0 +1,62 @@
+/// A catalogue preset written as a transition document over its scene and parameters: `build`
+/// lays the document out for the scene a client sends and the parameters it sets, and the
+/// document (through `DocumentPreset`) is the whole of the simulation. The preset keeps its
+/// scene fields and parameters, so a client that names it keeps moving its rectangles and
+/// nudging its numbers; `GET /v1/presets/{id}` shows the document for the defaults, which a
+/// client may post as `transition` and change.
+public struct ParametricDocument: Preset {
+    public let description: PresetDescription
+    public let sceneFields: [ParameterSpec]
+    public let parameters: [ParameterSpec]
+    public let trigger: Trigger
+    /// The document for a scene and parameters (each with the defaults merged in).
+    let build: @Sendable (_ scene: ParameterValues, _ parameters: ParameterValues) -> TransitionDocument
+    let example: [GestureSample]?
+
+    /// `example` is the gesture the catalogue offers (a pan's; nil for a tap). The trigger's
+    /// rules are the default document's guards.
+    init(
+        description: PresetDescription, sceneFields: [ParameterSpec], parameters: [ParameterSpec],
+        example: [GestureSample]? = nil,
+        build: @escaping @Sendable (_ scene: ParameterValues, _ parameters: ParameterValues) -> TransitionDocument
+    ) {
+        self.description = description
+        self.sceneFields = sceneFields
+        self.parameters = parameters
+        self.build = build
+        self.example = example
+        let document = build(
+            ParameterValues(specs: sceneFields, given: [:]), ParameterValues(specs: parameters, given: [:]))
+        guard let compiled = DocumentPreset(document, description: description, example: example) else {
+            preconditionFailure("\(description.id): its default document has problems: \(document.problems)")
+        }
+        trigger = compiled.trigger
+    }
+
+    /// The document for the defaults.
+    public var defaultDocument: TransitionDocument {
+        build(ParameterValues(specs: sceneFields, given: [:]), ParameterValues(specs: parameters, given: [:]))
+    }
+
+    public func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let document = build(input.scene, input.parameters)
+        guard let compiled = DocumentPreset(document, description: description, example: example) else {
+            // A scene the fields' ranges admit but the document refuses (a frame of no size).
+            let problems = document.problems.map { "\($0.pointer): \($0.detail)" }.joined(separator: "; ")
+            throw .scene(
+                Self.windowField,
+                "This scene lays out no transition: \(problems). Give every rect a size above zero, inside the window.")
+        }
+        return try compiled.simulate(input)
+    }
+}
+
+extension Preset {
+    /// The preset as a transition document for its default scene and parameters: the document
+    /// a client may post in its place; nil for a preset that is still code (`transitionGap`).
+    public var transitionDocument: TransitionDocument? {
+        if let document = self as? DocumentPreset { return document.document }
+        if let parametric = self as? ParametricDocument { return parametric.defaultDocument }
+        return nil
+    }
+}
