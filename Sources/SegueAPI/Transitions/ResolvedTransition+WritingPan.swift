@@ -27,6 +27,14 @@ extension ResolvedTransition {
             writer.member("distance", scrub.distance)
             Self.write(scrub.overshoot, into: &writer)
             writer.member("sign", scrub.sign)
+            if let percentDriven = scrub.percentDriven {
+                writer.key("percentDriven")
+                writer.beginObject()
+                writer.key("curve")
+                write(percentDriven.curve, into: &writer)
+                writer.member("completionSpeed", percentDriven.completionSpeed)
+                writer.endObject()
+            }
             writer.endObject()
         case .detents(let detents):
             writer.key("detents")
@@ -65,6 +73,23 @@ extension ResolvedTransition {
             writer.endObject()
         }
         writer.endArray()
+        writer.member("idle", pan.idlePose)
+        writer.key("settled")
+        writer.beginObject()
+        for (target, shown) in pan.settled.sorted(by: { $0.key < $1.key }) {
+            writer.key(string: target)
+            writer.string(shown)
+        }
+        writer.endObject()
+        writer.member("directionTest", pan.directionTest.rawValue)
+        defer {
+            writer.member("velocityEstimator", pan.velocityEstimator.rawValue)
+            writer.member("touchResampling", pan.touchResampling.rawValue)
+            writer.member("interruptible", pan.interruptible)
+            writer.endObject()
+        }
+        // A percent-driven scrub plays the rest of its own animation: it has no settle.
+        if pan.scrub?.percentDriven != nil { return }
         writer.key("settle")
         writer.beginObject()
         writer.key("curve")
@@ -79,10 +104,6 @@ extension ResolvedTransition {
             writer.endObject()
         }
         writer.member("velocityHandoff", pan.settle.velocityHandoff)
-        writer.endObject()
-        writer.member("velocityEstimator", pan.velocityEstimator.rawValue)
-        writer.member("touchResampling", pan.touchResampling.rawValue)
-        writer.member("interruptible", pan.interruptible)
         writer.endObject()
     }
 

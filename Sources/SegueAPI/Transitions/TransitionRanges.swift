@@ -24,6 +24,9 @@ public enum TransitionRanges {
     /// A deceleration rate per millisecond (UIScrollView's `.normal` is 0.998): a rate of 1 would
     /// project forever.
     public static let rate = NumberRange(lower: 0, lowerInclusive: false, upper: 1, upperInclusive: false)
+    /// A percent-driven scrub's `completionSpeed`: above 0 (UIKit treats 0 and below as 1, a
+    /// document says 1), at most 100 times real time.
+    public static let completionSpeed = NumberRange(lower: 0, lowerInclusive: false, upper: 100)
     /// The longest layer `role`, bytes: a few words, as the presets' roles are.
     public static let maxRoleLength = 200
     /// The longest id (a layer's, a pose's name, a guard's).

@@ -5,9 +5,9 @@ extension TransitionReader {
     static let tapFields = ["type", "from", "to", "curve", "settled"]
     static let panFields = [
         "type", "startsIn", "direction", "scrub", "detents", "follow", "release", "settle", "velocityEstimator",
-        "touchResampling", "interruptible",
+        "touchResampling", "interruptible", "idle", "settled", "directionTest",
     ]
-    static let scrubFields = ["from", "to", "axis", "distance", "overshoot", "sign"]
+    static let scrubFields = ["from", "to", "axis", "distance", "overshoot", "sign", "percentDriven"]
     static let followFields = ["layer", "scaled", "axes"]
     static let detentsFields = ["layer", "axis", "poses", "from", "overshoot"]
 
@@ -65,7 +65,9 @@ extension TransitionReader {
         var tracking: PanTracking?
         switch (members["scrub"], members["detents"]) {
         case (let scrub?, nil):
-            tracking = readScrub(scrub, at: base + "/scrub", direction: direction, &validator).map { .scrub($0) }
+            tracking = readScrub(scrub, at: base + "/scrub", direction: direction, validator: &validator).map {
+                .scrub($0)
+            }
         case (nil, let detents?):
             tracking = readDetents(detents, at: base + "/detents", direction: direction, &validator).map {
                 .detents($0)
@@ -82,16 +84,48 @@ extension TransitionReader {
         let interruptible = validator.bool(members, "interruptible", at: base) ?? false
         let follow = members["follow"].map { readFollow($0, at: base + "/follow", &validator) } ?? []
         let release = members["release"].map { readGuards($0, at: base + "/release", validator: &validator) } ?? []
-        let settle = required(
-            members, "settle", at: base, "how the layers settle after the release: {curve}", &validator
-        )
-        .flatMap { readSettle($0, at: base + "/settle", validator: &validator) }
+        // A percent-driven scrub plays the rest of its own animation: it has no settle curve.
+        let percentDriven: Bool = if case .scrub(let scrub)? = tracking { scrub.percentDriven != nil } else { false }
+        let settle =
+            members["settle"] == nil && percentDriven
+            ? Settle(curve: nil)
+            : required(members, "settle", at: base, "how the layers settle after the release: {curve}", &validator)
+                .flatMap { readSettle($0, at: base + "/settle", validator: &validator) }
         let estimator: VelocityEstimator = validator.choice(members, "velocityEstimator", at: base) ?? .standard
         let resampling: TouchResampling = validator.choice(members, "touchResampling", at: base) ?? .latest
-        guard let tracking, let follow, let release, let settle else { return nil }
-        return PanInteraction(
+        let idle = members["idle"] == nil ? nil : poseName(members, "idle", at: base, &validator)
+        let settled = members["settled"].map { readSettledPoses($0, at: base + "/settled", &validator) } ?? [:]
+        let directionTest: PanInteraction.DirectionTest =
+            validator.choice(members, "directionTest", at: base) ?? .movement
+        guard let tracking, let follow, let release, let settle, let settled else { return nil }
+        var pan = PanInteraction(
             startsIn: startsIn, direction: direction, tracking: tracking, follow: follow, release: release,
             settle: settle, velocityEstimator: estimator, touchResampling: resampling, interruptible: interruptible)
+        pan.idle = idle
+        pan.settled = settled
+        pan.directionTest = directionTest
+        return pan
+    }
+
+    /// `{"targetPose": "shownPose", …}`: what the final frame shows for each target.
+    func readSettledPoses(_ value: JSONValue, at base: String, _ validator: inout FieldValidator) -> [String: String]? {
+        guard case .object(let members) = value else {
+            validator.fail(base, "Expected an object naming, for a target pose, the pose the final frame shows.")
+            return nil
+        }
+        guard members.count <= limits.maxTransitionPoses else {
+            validator.fail(
+                base,
+                "There are \(members.count) targets here, more than the \(limits.maxTransitionPoses) poses a document "
+                    + "may have (the server's --max-transition-poses).")
+            return nil
+        }
+        var settled: [String: String] = [:]
+        for key in members.keys.sorted() {
+            if let problem = Self.idProblem(key) { validator.fail(base + "/" + FieldValidator.escape(key), problem) }
+            if let shown = poseName(members, key, at: base, &validator) { settled[key] = shown }
+        }
+        return settled
     }
 
     /// `{layer, axis, poses, from, overshoot}`; `axis` may be left out when `direction` names one,
@@ -149,9 +183,9 @@ extension TransitionReader {
 
     /// `{from, to, axis, distance, overshoot, sign}`; `axis` may be left out when `direction`
     /// names one.
-    func readScrub(_ value: JSONValue, at base: String, direction: PanDirection, _ validator: inout FieldValidator)
-        -> Scrub?
-    {
+    mutating func readScrub(
+        _ value: JSONValue, at base: String, direction: PanDirection, validator: inout FieldValidator
+    ) -> Scrub? {
         guard let members = validator.object(value, at: base, allowed: Self.scrubFields) else { return nil }
         let from = poseName(members, "from", at: base, &validator)
         let to = poseName(members, "to", at: base, &validator)
@@ -166,8 +200,26 @@ extension TransitionReader {
                 validator.fail(base + "/sign", "Must be 1 or -1; got \(NumberRange.format(given)).")
             }
         }
+        let percentDriven = members["percentDriven"].flatMap {
+            readPercentDriven($0, at: base + "/percentDriven", validator: &validator)
+        }
         guard let from, let to, let axis, let distance, let overshoot else { return nil }
-        return Scrub(from: from, to: to, axis: axis, distance: distance, overshoot: overshoot, sign: sign)
+        var scrub = Scrub(from: from, to: to, axis: axis, distance: distance, overshoot: overshoot, sign: sign)
+        scrub.percentDriven = percentDriven
+        return scrub
+    }
+
+    /// `{curve, completionSpeed}`: the animation the scrub plays, and UIKit's completion speed.
+    mutating func readPercentDriven(_ value: JSONValue, at base: String, validator: inout FieldValidator)
+        -> PercentDriven?
+    {
+        guard let members = validator.object(value, at: base, allowed: ["curve", "completionSpeed"]) else {
+            return nil
+        }
+        let curve = required(members, "curve", at: base, "the animation the scrub plays, a curve", &validator)
+            .flatMap { readCurve($0, at: base + "/curve", validator: &validator) }
+        let speed = validator.number(members, "completionSpeed", at: base, in: TransitionRanges.completionSpeed) ?? 1
+        return curve.map { PercentDriven(curve: $0, completionSpeed: speed) }
     }
 
     /// `"clamp"`, `"extend"` or `{"rubberBand": c}`.

@@ -32,10 +32,12 @@ struct PanCompiler {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let gesture = try PresetGesture(input, estimator: pan.velocityEstimator, resampling: pan.touchResampling)
         // `problems` is empty, so every name resolves.
-        guard let track = PanTrack(document, pan, layers: layers), let from = document.resolved(pan.startPose) else {
+        guard let track = PanTrack(document, pan, layers: layers), let from = document.resolved(pan.startPose),
+            let idle = document.resolved(pan.idlePose)
+        else {
             throw SimulationError.gestureRequired
         }
-        let still = render(layers, from, from, 0)
+        let still = render(layers, idle, idle, 0)
         let strokes = gesture.track.strokes
         let first = try strokes.count > 1 ? stroke(strokes[0]) : gesture
         if let refusal = refusal(first, from: from) {
@@ -50,6 +52,11 @@ struct PanCompiler {
         }
         // `refusal` is nil only for a pan that moved.
         let recognized = first.recognitionTime ?? first.track.began.time
+        if let scrub = pan.scrub, let percentDriven = scrub.percentDriven {
+            return try self.percentDriven(
+                percentDriven, scrub: scrub, gesture: gesture, track: track, still: still, recognized: recognized,
+                input: input)
+        }
         var segments: [PanSegment] = []
         var strokeStart = 0
         for (index, samples) in strokes.enumerated() {
@@ -115,6 +122,40 @@ struct PanCompiler {
     func segment(_ gesture: PresetGesture, grab: PanGrab, track: PanTrack, from: [LayerPose], prefix: String)
         -> PanSegment
     {
+        let releaseTime = gesture.release.time
+        let (decided, target, inputs) = decide(gesture, grab: grab, track: track, prefix: prefix)
+        let p = inputs.progress
+        let velocity = inputs.velocity
+        let atRelease = track.poses(at: p)
+        let end = document.resolved(target) ?? from
+        let targetProgress = track.progress(of: target)
+        let spec = pan.settle.curve(to: target) ?? .cubic(.linear, duration: 0.25)
+        var handed: Double?
+        if pan.settle.velocityHandoff, spec.isSpring, let targetProgress {
+            handed = SpringVelocityHandoff.relativeVelocity(velocity / track.unit, from: p, to: targetProgress)
+        }
+        let curve = spec.timingCurve(initialVelocity: handed) ?? spec.timingCurve() ?? .cubic(.linear, duration: 0.25)
+        let followers = followers()
+        return PanSegment(
+            gesture: gesture, grab: grab, track: track, layers: layers, followers: followers, releaseProgress: p,
+            decision: decided, target: target, atRelease: atRelease, end: end,
+            settledPoses: settledPoses(target: target) ?? end,
+            offsetsAtRelease: PanSegment.offsets(
+                gesture.followed(at: releaseTime), grab: grab, followers: followers, poses: atRelease),
+            endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve)
+    }
+
+    /// The layers the final frame shows once the settle reached `target`: the pan's `settled`
+    /// pose for it, else the target itself (nil: the caller's).
+    func settledPoses(target: String) -> [LayerPose]? {
+        document.resolved(pan.settled[target] ?? target)
+    }
+
+    /// The release of `gesture` grabbed at `grab`: the decision, the pose it settles to, and what
+    /// the guards read.
+    func decide(_ gesture: PresetGesture, grab: PanGrab, track: PanTrack, prefix: String) -> (
+        Decision, target: String, ReleaseInputs
+    ) {
         let axis = track.axis
         let releaseTime = gesture.release.time
         let p = grab.progress + track.progress(along: axis.of(gesture.followed(at: releaseTime))) - track.startProgress
@@ -137,22 +178,7 @@ struct PanCompiler {
             decided.explanation =
                 prefix + explanation(inputs, guardIndex: chosen?.offset, target: target, outcome: decided.outcome)
         }
-        let atRelease = track.poses(at: p)
-        let end = document.resolved(target) ?? from
-        let targetProgress = track.progress(of: target)
-        let spec = pan.settle.curve(to: target) ?? .cubic(.linear, duration: 0.25)
-        var handed: Double?
-        if pan.settle.velocityHandoff, spec.isSpring, let targetProgress {
-            handed = SpringVelocityHandoff.relativeVelocity(velocity / track.unit, from: p, to: targetProgress)
-        }
-        let curve = spec.timingCurve(initialVelocity: handed) ?? spec.timingCurve() ?? .cubic(.linear, duration: 0.25)
-        let followers = followers()
-        return PanSegment(
-            gesture: gesture, grab: grab, track: track, layers: layers, followers: followers, releaseProgress: p,
-            decision: decided, target: target, atRelease: atRelease, end: end,
-            offsetsAtRelease: PanSegment.offsets(
-                gesture.followed(at: releaseTime), grab: grab, followers: followers, poses: atRelease),
-            endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve)
+        return (decided, target, inputs)
     }
 
     /// Why a stroke that would catch the settling layers at `location` cannot, or nil: the pan's
@@ -221,6 +247,17 @@ struct PanCompiler {
             let sample = gesture.track.samples.first(where: { $0.time == recognized })
         else { return "the finger never moved, so the pan never began" }
         guard let axis = pan.direction.axis else { return nil }
+        if pan.directionTest == .velocity {
+            let velocity = gesture.velocityAtRecognition
+            let along = axis.of(velocity)
+            let sign = pan.direction.sign ?? 0
+            guard abs(along) > abs(axis.across(velocity)), sign == 0 || sign * along > 0 else {
+                return "the pan began at (\(Format.speed(velocity.x)), \(Format.speed(velocity.y))) pt/s, not "
+                    + "\(sign == 0 ? "along \(axis.rawValue)" : pan.direction.rawValue) as '\(pan.direction.rawValue)' "
+                    + "requires: no pan started"
+            }
+            return nil
+        }
         let moved = sample.location - down
         let along = axis.of(moved)
         if abs(along) <= abs(axis.across(moved)) {

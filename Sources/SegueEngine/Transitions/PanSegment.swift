@@ -23,6 +23,8 @@ struct PanSegment {
     /// Every layer at the release and at the target, and the follow offsets at the release.
     let atRelease: [LayerPose]
     let end: [LayerPose]
+    /// What the final frame shows: `end`, or the pan's `settled` pose for the target.
+    let settledPoses: [LayerPose]
     let offsetsAtRelease: [Point]
     let endProgress: Double
     let curve: TimingCurve
@@ -88,7 +90,7 @@ struct PanSegment {
     }
 
     /// The screen once settled.
-    var settled: Look { Look(layers: render(layers, end, end, 1), progress: endProgress) }
+    var settled: Look { Look(layers: render(layers, settledPoses, settledPoses, 0), progress: endProgress) }
 
     /// Where a new stroke at `time` (during the settle) takes hold: the settle's progress and
     /// offsets then. The layers go on from the tracking's poses at that progress, which is where

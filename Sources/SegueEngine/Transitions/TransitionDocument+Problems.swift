@@ -67,8 +67,14 @@ extension TransitionDocument {
             case .scrub(let scrub):
                 pose(scrub.from, at: "/interaction/scrub/from")
                 pose(scrub.to, at: "/interaction/scrub/to")
+                if scrub.percentDriven != nil { found += percentDrivenProblems(pan, scrub) }
             case .detents(let detents):
                 found += detentProblems(detents)
+            }
+            if let idle = pan.idle { pose(idle, at: "/interaction/idle") }
+            for (target, shown) in pan.settled.sorted(by: { $0.key < $1.key }) {
+                pose(target, at: "/interaction/settled")
+                pose(shown, at: "/interaction/settled/\(Self.escape(target))")
             }
             for (index, follow) in pan.follow.enumerated() {
                 layer(follow.layer, at: "/interaction/follow/\(index)/layer")
@@ -89,7 +95,7 @@ extension TransitionDocument {
             for name in pan.settle.perTarget.keys.sorted() {
                 pose(name, at: "/interaction/settle/curve/\(Self.escape(name))")
             }
-            if pan.settle.curve == nil {
+            if pan.settle.curve == nil, pan.scrub?.percentDriven == nil {
                 let fallbacks: [String] =
                     switch pan.tracking {
                     case .scrub(let scrub): [scrub.from]
@@ -105,6 +111,39 @@ extension TransitionDocument {
                                     ? " (with no guard holding, the pan settles at the scrub's 'from')." : ".")))
                 }
             }
+        }
+        return found
+    }
+
+    /// A percent-driven scrub's mistakes: UIKit's `finish()` plays the animation to its end and
+    /// `cancel()` back to its start, so a guard may only finish to the scrub's `to` or cancel to
+    /// its `from`; and it runs one stroke, so it cannot be interrupted.
+    func percentDrivenProblems(_ pan: PanInteraction, _ scrub: Scrub) -> [DocumentProblem] {
+        var found: [DocumentProblem] = []
+        for (index, rule) in pan.release.enumerated() {
+            let expected = rule.outcome == .finish ? scrub.to : scrub.from
+            if rule.to != expected {
+                found.append(
+                    DocumentProblem(
+                        "/interaction/release/\(index)/to",
+                        "A percent-driven scrub's \(rule.outcome.rawValue) plays the animation to '\(expected)' "
+                            + "(UIPercentDrivenInteractiveTransition's \(rule.outcome.rawValue)()), not to '\(rule.to)'."
+                    ))
+            }
+        }
+        if pan.interruptible {
+            found.append(
+                DocumentProblem(
+                    "/interaction/interruptible",
+                    "A percent-driven scrub plays one stroke to its end; it cannot be interrupted. Set false, or "
+                        + "remove percentDriven."))
+        }
+        if !pan.follow.isEmpty {
+            found.append(
+                DocumentProblem(
+                    "/interaction/follow",
+                    "A percent-driven scrub moves the layers only along its animation; remove follow, or remove "
+                        + "percentDriven."))
         }
         return found
     }

@@ -74,6 +74,18 @@ public struct PanInteraction: Sendable, Hashable {
     /// `tracking`: declared last, the debug build of Swift 6.3 here copied an `Interaction`
     /// through a null pointer when a catalogue document was first built.
     public var interruptible: Bool
+    /// The pose shown before the pan is recognised and for a pan that never starts; nil for the
+    /// scrub's `from` (or the detents' `from`). It differs where the view at rest is not the
+    /// animation's first state: a detail screen alone, before the pop sets up its mask and the
+    /// grid behind it.
+    public var idle: String?
+    /// For a target pose, the pose the final frame shows once the settle reaches it (what the
+    /// transition's completion leaves, helper views removed); a target not listed shows itself.
+    public var settled: [String: String] = [:]
+    /// What `direction` is checked against: the first movement (the default), or the finger's
+    /// velocity when the pan is recognised, as a `gestureRecognizerShouldBegin(_:)` that reads
+    /// `velocity(in:)` does.
+    public var directionTest: DirectionTest = .movement
     public var tracking: PanTracking
     public var follow: [Follow]
     /// Read in order at the release; the first whose condition holds picks the target.
@@ -117,6 +129,13 @@ public struct PanInteraction: Sendable, Hashable {
         if case .scrub(let scrub) = tracking { return scrub }
         return nil
     }
+
+    public enum DirectionTest: String, Sendable, Hashable, CaseIterable {
+        case movement, velocity
+    }
+
+    /// The pose at rest before the pan.
+    public var idlePose: String { idle ?? startPose }
 
     /// The pose the layers show before the pan moves them: the scrub's `from` or the detents'.
     public var startPose: String {
@@ -217,6 +236,8 @@ public struct Scrub: Sendable, Hashable {
     public var overshoot: Overshoot
     /// ±1, used when the pan's direction names no sign.
     public var sign: Double
+    /// When set, the scrub plays an animation as `UIPercentDrivenInteractiveTransition` does.
+    public var percentDriven: PercentDriven?
 
     public init(from: String, to: String, axis: Axis, distance: Double, overshoot: Overshoot = .clamp, sign: Double = 1)
     {
@@ -230,6 +251,21 @@ public struct Scrub: Sendable, Hashable {
 }
 
 /// What the layers do when progress leaves 0…1.
+/// A scrub through an animation, as `UIPercentDrivenInteractiveTransition` runs one: progress p
+/// (clamped to 0…1) shows the animation at time p·duration, the layers `curve`'s value of the way
+/// from the scrub's `from` to its `to`; at the release `finish()` plays the rest of the animation
+/// (or `cancel()` plays it back) at `completionSpeed`, the settle curve unused.
+public struct PercentDriven: Sendable, Hashable {
+    public var curve: CurveSpec
+    /// UIKit's `completionSpeed`: 1 plays the rest in real time; values ≤ 0 act as 1.
+    public var completionSpeed: Double
+
+    public init(curve: CurveSpec, completionSpeed: Double = 1) {
+        self.curve = curve
+        self.completionSpeed = completionSpeed
+    }
+}
+
 public enum Overshoot: Sendable, Hashable {
     /// Hold at the end.
     case clamp

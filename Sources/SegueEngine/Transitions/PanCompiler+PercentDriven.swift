@@ -1,0 +1,32 @@
+extension PanCompiler {
+    /// A scrub with `percentDriven`, on the shared `UIPercentDrivenInteractiveTransition` model
+    /// (`PercentDrivenTransition`): while the finger drags, the animation shows at p·duration, p
+    /// the scrub's progress clamped to 0…1; the release's outcome finishes or cancels it from the
+    /// last progress shown, playing the rest at the completion speed. One stroke: a percent-driven
+    /// scrub is not interruptible (`problems`).
+    func percentDriven(
+        _ scrubbing: PercentDriven, scrub: Scrub, gesture: PresetGesture, track: PanTrack, still: [LayerState],
+        recognized: Double, input: SimulationInput
+    ) throws(SimulationError) -> Simulation {
+        guard let from = document.resolved(scrub.from), let to = document.resolved(scrub.to) else {
+            throw SimulationError.gestureRequired
+        }
+        let curve = scrubbing.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
+        let axis = track.axis
+        func percent(at time: Double) -> Double {
+            min(max(track.progress(along: axis.of(gesture.followed(at: time))), 0), 1)
+        }
+        let grab = PanGrab(progress: track.startProgress, offsets: [])
+        let (decision, target, _) = decide(gesture, grab: grab, track: track, prefix: "")
+        let settled = settledPoses(target: target) ?? (decision.outcome == .finish ? to : from)
+        let layers = self.layers
+        return try InteractiveTransition(
+            presetID: id, layers: layers, gesture: gesture, still: still, recognized: recognized,
+            scrubbing: PercentDrivenTransition(
+                reportedDuration: curve.duration, completionSpeed: scrubbing.completionSpeed),
+            percent: percent(at:), releasePercent: percent(at: gesture.release.time), decision: decision,
+            look: { render(layers, from, to, curve.fraction(at: $0)) },
+            settled: render(layers, settled, settled, 0)
+        ).simulate(input)
+    }
+}
