@@ -57,6 +57,20 @@ import Testing
         #expect(pointers == ["/transition/interaction/type"])
     }
 
+    /// Without spans, a document's map runs along its own drag: the photo's scrub from 0 to its 400 pt
+    /// distance (down), the sheet's detents from the medium one (top at 422) back up to the large
+    /// (57: −365 pt) and down to dismissed (844: +422 pt), not over the window's 844 pt.
+    @Test func aDocumentsMapSpansItsScrubOrItsDetents() throws {
+        for (id, span) in [("photo.dragToDismiss", (0.0, 400.0)), ("ios.sheetDetents", (-365.0, 422.0))] {
+            let answer = try Self.post("/v1/decisions", ["preset": id, "translation": ["steps": 2]])
+            #expect(answer.status == 200, "\(answer.json)")
+            let translation = try #require(answer.json["translation"] as? [String: Any])
+            #expect(translation["min"] as? Double == span.0, "\(id)")
+            #expect(translation["max"] as? Double == span.1, "\(id)")
+            #expect(answer.json["axis"] as? [String: Double] == ["x": 0, "y": 1], "\(id): down the screen")
+        }
+    }
+
     /// The drive socket started with the document, sent the example gesture in messages of three
     /// samples, sends the frames, decision and events `POST /v1/simulate` answers for it.
     @Test func theDriveSocketTakesADocument() throws {

@@ -113,11 +113,13 @@ public struct DecisionsRequest: Sendable {
             )
             return nil
         }
-        // The window's extent along the axis, within what a request may ask for (a huge window's
-        // map would span past any finger).
-        let reach = min(probe.windowReach ?? defaultTranslationSpan, largestTranslation)
+        // A document's scrub or detents (a preset's: the window's extent along the axis), within what
+        // a request may ask for (a huge window's map would span past any finger).
+        let natural = probe.documentSpan ?? 0...(probe.windowReach ?? defaultTranslationSpan)
         let translationSpan = SampledSpan(
-            min: translation?.min ?? 0, max: translation?.max ?? reach, steps: translation?.steps ?? defaultSteps)
+            min: translation?.min ?? max(natural.lowerBound, -largestTranslation),
+            max: translation?.max ?? min(natural.upperBound, largestTranslation),
+            steps: translation?.steps ?? defaultSteps)
         let velocitySpan = SampledSpan(
             min: velocity?.min ?? -defaultVelocitySpan, max: velocity?.max ?? defaultVelocitySpan,
             steps: velocity?.steps ?? defaultSteps)

@@ -16,6 +16,9 @@ public struct ReleaseProbe: Sendable {
     /// away, the way the preset is meant to be dragged. Snapped to the screen's axes because every
     /// preset's rules read a horizontal or a vertical drag, and a designer reads "points right".
     public let axis: Point
+    /// For a transition document, the translations along `axis` its release is worth mapping
+    /// over (its scrub's distance, or its detents); nil for a preset that is code.
+    public let documentSpan: ClosedRange<Double>?
     /// The example's `began` sample: where and when the probe touches down.
     let touchDown: GestureSample
     var input: SimulationInput
@@ -52,9 +55,13 @@ public struct ReleaseProbe: Sendable {
         guard let farthest, (farthest.location - first.location).length > 0 else { return nil }
         self.preset = preset
         let reach = farthest.location - first.location
+        // A document's pan names its axis and the way its progress grows; a preset's is read off its example.
+        let drag = preset.releaseSpan(scene: scene, parameters: parameters)
         axis =
-            abs(reach.x) >= abs(reach.y)
-            ? Point(x: reach.x < 0 ? -1 : 1, y: 0) : Point(x: 0, y: reach.y < 0 ? -1 : 1)
+            drag?.axis
+            ?? (abs(reach.x) >= abs(reach.y)
+                ? Point(x: reach.x < 0 ? -1 : 1, y: 0) : Point(x: 0, y: reach.y < 0 ? -1 : 1))
+        documentSpan = drag?.translations
         touchDown = GestureSample(time: first.time, location: first.location, phase: .began)
         input = SimulationInput(
             scene: scene, parameters: parameters, gesture: nil, frameRate: Self.frameRate, cancellation: cancellation)

@@ -66,6 +66,15 @@ public struct DocumentPreset: Preset {
         }
     }
 
+    /// The pan's axis (x or y, signed as the pan's progress grows) and the translations along it
+    /// its release is worth mapping over (`PanTrack.releaseSpan`); nil for a tap.
+    public var releaseSpan: (axis: Point, translations: ClosedRange<Double>)? {
+        guard case .pan(let pan) = document.interaction, let track = PanTrack(document, pan, layers: layerDescriptions)
+        else { return nil }
+        let axis = track.axis == .x ? Point(x: track.sign, y: 0) : Point(x: 0, y: track.sign)
+        return (axis, track.releaseSpan)
+    }
+
     /// The document's window: a document has no scene.
     public func window(of scene: ParameterValues) -> Size? { document.window }
 

@@ -161,3 +161,19 @@ struct PanTrack {
         }
     }
 }
+
+extension PanTrack {
+    /// The translations along the drag, in points in the pan's own direction (`sign`, or up the
+    /// axis for detents), over which its release is worth mapping: a scrub from its touch-down to
+    /// p = 1 (its distance), detents from the farthest one behind the start to the farthest one
+    /// ahead. `POST /v1/decisions` spans its translations over this by default.
+    var releaseSpan: ClosedRange<Double> {
+        switch mode {
+        case .scrub:
+            return 0...unit
+        case .detents(_, let stops):
+            let offsets = stops.map { $0.position - startProgress }
+            return min(offsets.min() ?? 0, 0)...max(offsets.max() ?? 0, 0)
+        }
+    }
+}

@@ -1,3 +1,5 @@
+public import SegueMath
+
 /// A catalogue preset written as a transition document over its scene and parameters: `build`
 /// lays the document out for the scene a client sends and the parameters it sets, and the
 /// document (through `DocumentPreset`) is the whole of the simulation. The preset keeps its
@@ -52,6 +54,17 @@ public struct ParametricDocument: Preset {
 }
 
 extension Preset {
+    /// For a preset written as a document, its pan's signed axis and the translations along it a
+    /// decision map spans by default (`DocumentPreset.releaseSpan`), for this scene and these
+    /// parameters; nil for a preset that is code, or a tap.
+    public func releaseSpan(scene: ParameterValues, parameters: ParameterValues) -> (
+        axis: Point, translations: ClosedRange<Double>
+    )? {
+        if let document = self as? DocumentPreset { return document.releaseSpan }
+        guard let parametric = self as? ParametricDocument else { return nil }
+        return DocumentPreset(parametric.build(scene, parameters))?.releaseSpan
+    }
+
     /// The preset as a transition document for its default scene and parameters: the document
     /// a client may post in its place; nil for a preset that is still code (`transitionGap`).
     public var transitionDocument: TransitionDocument? {
