@@ -86,7 +86,7 @@ import Testing
     /// The pop mirrors the push: halfway in time on the symmetric easeInOut, the detail
     /// is halfway between full screen and the cell.
     @Test func popIsThePushInReverse() throws {
-        let simulation = try run(InstagramPop(), frameRate: 8)
+        let simulation = try run(InstagramPop.preset, frameRate: 8)
         let middle = try #require(simulation.frames[1].layers.last)
         #expect(close(middle.transform.a, (1 + Self.cellScale) / 2, 1e-8))
         #expect(close(simulation.frames[1].layers[2].opacity, 0.25, 1e-8))

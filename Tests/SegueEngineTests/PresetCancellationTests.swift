@@ -65,7 +65,7 @@ import Testing
     }
 
     /// The tap-started Instagram push and pop, documents, run on `DocumentPreset`'s `TapTransition`.
-    @Test(arguments: [PresetBox(preset: InstagramPush.preset), PresetBox(preset: InstagramPop())])
+    @Test(arguments: [PresetBox(preset: InstagramPush.preset), PresetBox(preset: InstagramPop.preset)])
     func theInstagramAnimationStopsOnACancelledCheck(box: PresetBox) throws {
         let preset = box.preset
         let checks = Checks()
