@@ -41,7 +41,7 @@ import Testing
 
     /// §3: at e = 0 the visible rect is exactly the cell, with square corners.
     @Test func pushStartsExactlyOnTheCell() throws {
-        let simulation = try run(InstagramPush())
+        let simulation = try run(InstagramPush.preset)
         let detail = try #require(simulation.frames.first?.layers.last)
         let visible = try visibleRect(detail)
         #expect(close(visible.minX, Self.cellFrame.minX) && close(visible.minY, Self.cellFrame.minY))
@@ -54,7 +54,7 @@ import Testing
     /// §15.1's check at t = 0.125 s with the article's K_DEFAULT: e = 0.4327, s = 0.6198,
     /// t = (0, −70.34), visible centre (195, 345.25), size 241.74 × 363.49, radius 10.46.
     @Test func pushMatchesSceneAsMidpointCheck() throws {
-        let simulation = try run(InstagramPush(), parameters: ["curve": .choice("articleDefault")], frameRate: 8)
+        let simulation = try run(InstagramPush.preset, parameters: ["curve": .choice("articleDefault")], frameRate: 8)
         let frame = simulation.frames[1]
         #expect(frame.time == 0.125)
         let e = CubicBezier.instagramDefault.value(at: 0.5)
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func pushEndsFullScreenWithTheHelpersRemoved() throws {
-        let simulation = try run(InstagramPush())
+        let simulation = try run(InstagramPush.preset)
         let last = try #require(simulation.frames.last)
         #expect(last.phase == .settled)
         #expect(last.time == 0.25)
@@ -86,7 +86,7 @@ import Testing
     /// The pop mirrors the push: halfway in time on the symmetric easeInOut, the detail
     /// is halfway between full screen and the cell.
     @Test func popIsThePushInReverse() throws {
-        let simulation = try run(InstagramPop(), frameRate: 8)
+        let simulation = try run(InstagramPop.preset, frameRate: 8)
         let middle = try #require(simulation.frames[1].layers.last)
         #expect(close(middle.transform.a, (1 + Self.cellScale) / 2, 1e-8))
         #expect(close(simulation.frames[1].layers[2].opacity, 0.25, 1e-8))

@@ -6,7 +6,7 @@ import Testing
 
 /// Every frame loop a preset runs asks the input's cancellation check, so a simulation whose
 /// client has gone stops within one batch whatever path it takes: the presets' own runs, the
-/// tap-started Instagram animation (`InstagramAnimation`) and a pan the start gate refused
+/// tap-started Instagram push and pop (documents, on `TapTransition`) and a pan the start gate refused
 /// (`PresetGesture.refused`), which used to build their frame grids without the check.
 @Suite struct PresetCancellationTests {
     /// A preset that names itself in test output.
@@ -64,8 +64,8 @@ import Testing
         Self.expectCancelled(box.preset, input, checks: checks)
     }
 
-    /// The tap-started Instagram push and pop run on `InstagramAnimation`.
-    @Test(arguments: [PresetBox(preset: InstagramPush()), PresetBox(preset: InstagramPop())])
+    /// The tap-started Instagram push and pop, documents, run on `DocumentPreset`'s `TapTransition`.
+    @Test(arguments: [PresetBox(preset: InstagramPush.preset), PresetBox(preset: InstagramPop.preset)])
     func theInstagramAnimationStopsOnACancelledCheck(box: PresetBox) throws {
         let preset = box.preset
         let checks = Checks()

@@ -16,6 +16,13 @@ enum InstagramCurve: String, ParameterChoice {
     /// The eased progress function over `duration` seconds: e(t) from 0 to 1,
     /// exactly 1 from the duration on (UIKit ends an animation at its duration).
     func easing(duration: Double, initialVelocity: Double? = nil) -> TimingCurve {
+        let spec = curve(duration: duration, initialVelocity: initialVelocity)
+        // Every spec `curve` makes resolves: its UIKit spring is one `Spring.uikit` gave.
+        return spec.timingCurve() ?? .cubic(.linear, duration: duration)
+    }
+
+    /// The curve as a transition document states it (docs/transitions.md, "curve").
+    func curve(duration: Double, initialVelocity: Double? = nil) -> CurveSpec {
         switch self {
         case .easeInOut: return .cubic(.easeInEaseOut, duration: duration)
         case .linear: return .cubic(.linear, duration: duration)
@@ -27,8 +34,10 @@ enum InstagramCurve: String, ParameterChoice {
         case .yui: return .cubic(.yui, duration: duration)
         case .yuiSpring:
             let velocity = initialVelocity ?? 0.4
-            let spring = Spring.uikit(duration: duration, dampingRatio: 2, initialVelocity: velocity) ?? .systemDefault
-            return .spring(spring, initialVelocity: velocity, duration: duration)
+            guard Spring.uikit(duration: duration, dampingRatio: 2, initialVelocity: velocity) != nil else {
+                return .spring(.systemDefault, initialVelocity: velocity, duration: duration)
+            }
+            return .uikitSpring(duration: duration, dampingRatio: 2, initialVelocity: velocity)
         }
     }
 }
