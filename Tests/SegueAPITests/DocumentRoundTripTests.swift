@@ -39,7 +39,8 @@ import Testing
     @Test func everyPresetIsADocumentOrSaysWhyNot() throws {
         for id in PresetCatalogue.builtIn.ids {
             let detail = try #require(JSONTestValue.object(Self.get("/v1/presets/\(id)").body))
-            let isDocument = Self.documents.contains(id)
+            let preset = PresetCatalogue.builtIn.presets.first { $0.description.id == id }
+            let isDocument = preset is DocumentPreset || preset is ParametricDocument
             #expect((detail["transition"] is NSNull) != isDocument, "\(id)")
             #expect(((detail["transitionGap"] as? String)?.isEmpty == false) != isDocument, "\(id)")
         }
