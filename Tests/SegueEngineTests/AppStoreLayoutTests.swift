@@ -131,7 +131,7 @@ import Testing
 
     /// Phase 5 alone: laid out from the shrunk screen back onto the cell, no transform.
     @Test func theDismissLaysTheCardOutBackToTheCell() throws {
-        let simulation = try run(AppStoreDismiss(), frameRate: 10)
+        let simulation = try run(AppStoreDismiss.preset, frameRate: 10)
         let described = try #require(simulation.layers.first { $0.id == "card" }?.frame)
         #expect(close(described, Self.shrunk))
         let spring = try #require(Spring.uikit(duration: 0.6, dampingRatio: 0.7))
@@ -176,8 +176,8 @@ import Testing
                 try run(
                     AppStoreInteractiveDismiss(), parameters: ["edgeProgressSpace": .choice("card")], samples: edge)
             ),
-            ("dismiss", try run(AppStoreDismiss())),
-            ("dismiss, 0.8", try run(AppStoreDismiss(), parameters: ["shrinkScale": .number(0.8)])),
+            ("dismiss", try run(AppStoreDismiss.preset)),
+            ("dismiss, 0.8", try run(AppStoreDismiss.preset, parameters: ["shrinkScale": .number(0.8)])),
         ]
         for (name, simulation) in runs {
             let described = try #require(simulation.layers.first { $0.id == "card" }?.frame)

@@ -79,8 +79,8 @@ import Testing
         #expect(value(AppStoreInteractiveDismiss(), "shrinkScale") == .number(0.86))
         #expect(value(AppStoreInteractiveDismiss(), "progressDistance") == .number(100))
         #expect(value(AppStoreInteractiveDismiss(), "edgeProgressSpace") == .choice("window"))
-        #expect(value(AppStoreDismiss(), "dismissDuration") == .number(0.6))
-        #expect(value(AppStoreDismiss(), "dismissDampingRatio") == .number(0.7))
+        #expect(value(AppStoreDismiss.preset, "dismissDuration") == .number(0.6))
+        #expect(value(AppStoreDismiss.preset, "dismissDampingRatio") == .number(0.7))
         #expect(value(AppStorePresent(), "topOffset") == .number(-1))
         for preset in AppStorePresets.all {
             #expect(preset.description.id.hasPrefix("appstore.card."))
@@ -363,7 +363,7 @@ import Testing
     /// §15.7: from (27.3, 59.08, 335.4, 725.84), radius 16, to (20, 67, 350, 420) on the
     /// ζ 0.7, 0.6 s spring; at t/T = 0.5 the spring stands at 1.0411 (§15.0).
     @Test func dismissMatchesSceneF() throws {
-        let simulation = try run(AppStoreDismiss(), frameRate: 10)
+        let simulation = try run(AppStoreDismiss.preset, frameRate: 10)
         let r0 = Rect(x: 0.07 * 390, y: 0.07 * 844, width: 0.86 * 390, height: 0.86 * 844)
         let first = card(simulation.frames[0])
         #expect(close(first.presentationFrame, r0, 1e-9) && first.cornerRadius == 16)

@@ -76,7 +76,7 @@ import Testing
         #expect(value("detailReveal") == .choice("cut"))  // presentedView.isHidden until the completion
         #expect(value("legacyShouldFinish") == .bool(false))  // §14.15 fixed by default
         #expect(preset.decisionRules.map(\.id) == ["progressThreshold"])
-        for tap in [MiquidoDiveDeeperPresent(), MiquidoDiveDeeperDismiss()] as [any Preset] {
+        for tap in [MiquidoDiveDeeperPresent.preset, MiquidoDiveDeeperDismiss.preset] as [any Preset] {
             #expect(tap.parameters.first { $0.name == "duration" }?.defaultValue == .number(0.5))
             #expect(!tap.interactive && tap.decisionRules.isEmpty)
         }
@@ -105,7 +105,7 @@ import Testing
 
     /// The tap present at 20 Hz (frames at t/T = 0.1, 0.2, …): fade α = x, phantoms at x.
     @Test func presentMorphsThePhantomsOnTheSpring() throws {
-        let simulation = try run(MiquidoDiveDeeperPresent(), frameRate: 20)
+        let simulation = try run(MiquidoDiveDeeperPresent.preset, frameRate: 20)
         #expect(simulation.frames.count == 11)
         for index in [1, 5] {
             let frame = simulation.frames[index]
@@ -144,7 +144,7 @@ import Testing
 
     /// The dismiss mirrors the present: morph 1 − x, fade 1 − x; it ends on the grid.
     @Test func dismissIsThePresentInReverse() throws {
-        let simulation = try run(MiquidoDiveDeeperDismiss(), frameRate: 20)
+        let simulation = try run(MiquidoDiveDeeperDismiss.preset, frameRate: 20)
         let frame = simulation.frames[5]
         let x = Self.x(0.25)
         #expect(close(frame.layers[Self.fade].opacity, 1 - x, 1e-6))
@@ -282,11 +282,11 @@ import Testing
     /// detailReveal = fade shows the real detail at opacity x under the phantoms instead of
     /// cutting it in at the end.
     @Test func theDetailCanFadeInInsteadOfCuttingIn() throws {
-        let simulation = try run(MiquidoDiveDeeperPresent(), parameters: ["detailReveal": .choice("fade")])
+        let simulation = try run(MiquidoDiveDeeperPresent.preset, parameters: ["detailReveal": .choice("fade")])
         let frame = simulation.frames[3]
         #expect(close(frame.layers[Self.detail].opacity, Self.x(0.05), 1e-6))
         #expect(simulation.frames.last?.layers[Self.detail].opacity == 1)
-        let dismiss = try run(MiquidoDiveDeeperDismiss(), parameters: ["detailReveal": .choice("fade")])
+        let dismiss = try run(MiquidoDiveDeeperDismiss.preset, parameters: ["detailReveal": .choice("fade")])
         #expect(close(dismiss.frames[3].layers[Self.detail].opacity, 1 - Self.x(0.05), 1e-6))
         #expect(dismiss.frames.last?.layers[Self.detail].opacity == 0)
     }
@@ -308,7 +308,7 @@ import Testing
     }
 
     @Test func theFadeColourIsNamedInTheFadeLayer() throws {
-        let simulation = try run(MiquidoDiveDeeperPresent(), parameters: ["fadeColor": .choice("black")])
+        let simulation = try run(MiquidoDiveDeeperPresent.preset, parameters: ["fadeColor": .choice("black")])
         #expect(
             simulation.layers.map(\.id) == [
                 "grid", "cardImage", "cardTitle", "fade", "detail", "imagePhantom", "titlePhantom",

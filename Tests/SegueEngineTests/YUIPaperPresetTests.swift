@@ -57,7 +57,30 @@ import Testing
     }
 
     /// The tap-started push and pop.
-    static let tapPresets: [any Preset] = [YUIPaperPush(), YUIPaperPop()]
+    static let tapPresets: [any Preset] = [YUIPaperPush.preset, YUIPaperPop.preset]
+
+    /// The layers in the pose `pose` of `preset`'s document for a scene and parameters: the
+    /// animation's end (`pages` for the push, `home` for the pop) as its frames draw it.
+    static func pose(
+        _ preset: ParametricDocument, _ pose: String, scene: [String: ParameterValue] = [:],
+        parameters: [String: ParameterValue] = [:]
+    ) throws -> [LayerState] {
+        let document = preset.build(
+            ParameterValues(specs: preset.sceneFields, given: scene),
+            ParameterValues(specs: preset.parameters, given: parameters))
+        let compiled = try #require(DocumentPreset(document))
+        let states = try #require(document.resolved(pose))
+        return render(compiled.layerDescriptions, states, states, 0)
+    }
+
+    /// The push's spring as its document states it, for `parameters`.
+    static func pushCurve(_ parameters: [String: ParameterValue]) throws -> TimingCurve {
+        let document = YUIPaperPush.preset.build(
+            ParameterValues(specs: YUIPaperScene.fields, given: [:]),
+            ParameterValues(specs: YUIPaperParameters.all, given: parameters))
+        guard case .tap(let tap) = document.interaction else { throw CancellationError() }
+        return try #require(tap.curve.timingCurve())
+    }
 
     @Test func seedConstantsAreTheDefaults() {
         for preset in Self.tapPresets {
@@ -90,14 +113,12 @@ import Testing
         let w = Self.omega(duration: 0.4, velocity: 0.4)
         #expect(close(w * w, 530.8320, 5e-5))
         #expect(close(2 * w, 46.0796, 5e-5))
-        let easing = YUIPaperParameters.easing(
-            ParameterValues(
-                specs: YUIPaperParameters.all, given: ["duration": .number(0.4), "initialVelocity": .number(0.4)]))
+        let easing = try Self.pushCurve(["duration": .number(0.4), "initialVelocity": .number(0.4)])
         for (fraction, table) in [(0.1, 0.2418), (0.25, 0.6741), (0.5, 0.9449), (0.75, 0.9922), (0.99, 0.9989)] {
             #expect(close(Self.e(0.4 * fraction, duration: 0.4, velocity: 0.4), table, 5e-5))
             #expect(close(easing.fraction(at: 0.4 * fraction), table, 5e-5))
         }
-        let seed = YUIPaperParameters.easing(ParameterValues(specs: YUIPaperParameters.all, given: [:]))
+        let seed = try Self.pushCurve([:])
         for t in [0.05, 0.1, 0.25, 0.4] {
             #expect(close(seed.fraction(at: t), Self.e(t), 1e-6))
         }
@@ -107,7 +128,7 @@ import Testing
     /// §15.8's home: cards 234 × 546.4 in a strip at y = 297.6, item 0's container
     /// (0, 337.6, 234, 506.4) with radius dcr − 32 = 15.33, item 1 at x = 235.5.
     @Test func sceneGHomeLayout() throws {
-        let first = try #require(try run(YUIPaperPush()).frames.first)
+        let first = try #require(try run(YUIPaperPush.preset).frames.first)
         #expect(close(Self.H - (0.6 * Self.H + 40), 297.6, 1e-9))
         expectRect(first.layers[Self.selected].presentationFrame, Self.smallContainer(0))
         expectRect(first.layers[Self.selected].presentationFrame, Rect(x: 0, y: 337.6, width: 234, height: 506.4))
@@ -121,7 +142,7 @@ import Testing
     /// §15.8's push of item 0: D's transform s = 0.6, t = Fc.mid − (W/2, H/2) = (−78, 168.8),
     /// α 0, radius dcr − 12 = 35.33, backdrop 0.
     @Test func pushStartsWithTheDemoOnTheCard() throws {
-        let first = try #require(try run(YUIPaperPush()).frames.first)
+        let first = try #require(try run(YUIPaperPush.preset).frames.first)
         let demo = first.layers[Self.demo]
         let fc = Self.smallContainer(0)
         #expect(close(demo.transform.a, fc.width / Self.W) && close(demo.transform.a, 0.6))
@@ -136,7 +157,7 @@ import Testing
     /// = lerp(small, big) with the big page at i·(W + 1.5) − offset; labels −0.4·H·e;
     /// backdrop 0.5·e; radii lerped.
     @Test func pushGrowsTheCardAndTheDemoTogether() throws {
-        let simulation = try run(YUIPaperPush(), scene: ["selectedIndex": .number(2)], frameRate: 60)
+        let simulation = try run(YUIPaperPush.preset, scene: ["selectedIndex": .number(2)], frameRate: 60)
         #expect(simulation.frames.count == 31)  // 0.5 s at 60 Hz: t = 0 … 0.5
         let screen = Rect(x: 0, y: 0, width: Self.W, height: Self.H)
         for index in [3, 6, 12, 20] {
@@ -170,13 +191,9 @@ import Testing
     /// page at 391.5 − 390 = 1.5 pt; the default offset i·(W + 1.5) lands it at 0.
     @Test func pushItemOneShowsTheSpacingBugOnlyWhenAskedFor() throws {
         for (legacy, expectedX) in [(true, 391.5 - 390), (false, 0.0)] {
-            let preset = YUIPaperPush()
-            let input = SimulationInput(
-                scene: ParameterValues(specs: preset.sceneFields, given: ["selectedIndex": .number(1)]),
-                parameters: ParameterValues(specs: preset.parameters, given: ["legacyPageOffset": .bool(legacy)]),
-                gesture: nil, frameRate: 60)
-            let geometry = YUIPaperGeometry(scene: YUIPaperScene(input.scene), parameters: input.parameters)
-            let end = YUIPaperState.push(geometry, e: 1, backdrop: 0.5).layers(geometry)
+            let end = try Self.pose(
+                YUIPaperPush.preset, "pages", scene: ["selectedIndex": .number(1)],
+                parameters: ["legacyPageOffset": .bool(legacy)])
             expectRect(
                 end[Self.selected].presentationFrame, Rect(x: expectedX, y: 0, width: Self.W, height: Self.H), 1e-9)
             expectRect(end[Self.demo].presentationFrame, Rect(x: 0, y: 0, width: Self.W, height: Self.H), 1e-9)
@@ -185,7 +202,7 @@ import Testing
 
     /// The README's 0.4 (§14.24) is one parameter away: items (0.4·W, 0.4·H + 40).
     @Test func readmeScaleFactorIsSelectable() throws {
-        let first = try #require(try run(YUIPaperPush(), parameters: ["scaleFactor": .number(0.4)]).frames.first)
+        let first = try #require(try run(YUIPaperPush.preset, parameters: ["scaleFactor": .number(0.4)]).frames.first)
         expectRect(first.layers[Self.selected].presentationFrame, Self.smallContainer(0, scale: 0.4))
         #expect(close(first.layers[Self.demo].transform.a, 0.4))
     }
@@ -193,7 +210,7 @@ import Testing
     /// §15.8's pop of item 0: the reverse of the push; D α 1 → 0 and radius dcr → dcr − 16
     /// = 31.33, landing on Fc; the home ends at rest, the demo out of the window.
     @Test func popShrinksTheDemoBackOntoTheCard() throws {
-        let simulation = try run(YUIPaperPop(), frameRate: 60)
+        let simulation = try run(YUIPaperPop.preset, frameRate: 60)
         let first = try #require(simulation.frames.first)
         expectRect(first.layers[Self.demo].presentationFrame, Rect(x: 0, y: 0, width: Self.W, height: Self.H))
         #expect(first.layers[Self.demo].opacity == 1 && close(first.layers[Self.demo].cornerRadius, Self.dcr))
@@ -211,11 +228,7 @@ import Testing
             #expect(close(frame.layers[Self.backdrop].opacity, 0.5 * (1 - e), 1e-6))
         }
         // At e = 1 (the animation's end, before the completion removes it) D lies on Fc with radius 31.33.
-        let preset = YUIPaperPop()
-        let geometry = YUIPaperGeometry(
-            scene: YUIPaperScene(ParameterValues(specs: preset.sceneFields, given: [:])),
-            parameters: ParameterValues(specs: preset.parameters, given: [:]))
-        let end = YUIPaperState.pop(geometry, e: 1, backdrop: 0.5).layers(geometry)
+        let end = try Self.pose(YUIPaperPop.preset, "home")
         expectRect(end[Self.demo].presentationFrame, fc)
         #expect(close(end[Self.demo].cornerRadius, Self.dcr - 16) && close(Self.dcr - 16, 31.33))
         #expect(end[Self.demo].opacity == 0)
@@ -232,12 +245,9 @@ import Testing
     /// which the pop's set-up leaves visible above the screen, and the demo's radius).
     @Test func popStartsWherePushEnds() throws {
         for index in [0, 3] {
-            let preset = YUIPaperPush()
-            let scene = ParameterValues(specs: preset.sceneFields, given: ["selectedIndex": .number(Double(index))])
-            let geometry = YUIPaperGeometry(
-                scene: YUIPaperScene(scene), parameters: ParameterValues(specs: preset.parameters, given: [:]))
-            let pushed = YUIPaperState.push(geometry, e: 1, backdrop: 0.5).layers(geometry)
-            let popping = YUIPaperState.pop(geometry, e: 0, backdrop: 0.5).layers(geometry)
+            let scene: [String: ParameterValue] = ["selectedIndex": .number(Double(index))]
+            let pushed = try Self.pose(YUIPaperPush.preset, "pages", scene: scene)
+            let popping = try Self.pose(YUIPaperPop.preset, "pages", scene: scene)
             for layer in [Self.home, Self.backdrop, Self.previous, Self.selected, Self.next, Self.labels, Self.demo] {
                 #expect(pushed[layer] == popping[layer])
             }

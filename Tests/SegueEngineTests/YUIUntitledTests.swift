@@ -47,11 +47,11 @@ import Testing
         func value(_ preset: any Preset, _ name: String) -> ParameterValue? {
             preset.parameters.first { $0.name == name }?.defaultValue
         }
-        #expect(value(YUIUntitledPush(), "duration") == .number(0.4))  // push spring 0.4 s
-        #expect(value(YUIUntitledPush(), "dampingRatio") == .number(2))  // ζ 2
-        #expect(value(YUIUntitledPush(), "initialVelocity") == .number(0.4))  // v0 0.4
-        #expect(value(YUIUntitledPop(), "dampingRatio") == .number(1))  // pop ζ 1
-        #expect(value(YUIUntitledPop(), "initialVelocity") == .number(0))
+        #expect(value(YUIUntitledPush.preset, "duration") == .number(0.4))  // push spring 0.4 s
+        #expect(value(YUIUntitledPush.preset, "dampingRatio") == .number(2))  // ζ 2
+        #expect(value(YUIUntitledPush.preset, "initialVelocity") == .number(0.4))  // v0 0.4
+        #expect(value(YUIUntitledPop.preset, "dampingRatio") == .number(1))  // pop ζ 1
+        #expect(value(YUIUntitledPop.preset, "initialVelocity") == .number(0))
         let pop = YUIUntitledInteractivePop()
         #expect(value(pop, "animationDuration") == .number(0.4))  // UIView.animate 0.4 s
         #expect(value(pop, "reportedDuration") == .number(0.35))  // SharedTransitionConfig.untitled 0.35
@@ -85,7 +85,7 @@ import Testing
     /// §11.1 at t = 0.2 s: the spring (ζ 2 clamped to 1, v0 0.4, 0.4 s) gives
     /// e = 1 − (1 + (ω0 − v0)·t)·e^(−ω0·t); the grid is at −W·e with α = 1 − e, the detail at W·(1 − e).
     @Test func pushFollowsTheCriticallyDampedSpring() throws {
-        let simulation = try run(YUIUntitledPush())
+        let simulation = try run(YUIUntitledPush.preset)
         let omega = criticalOmega(duration: 0.4, velocity: 0.4)
         let t = 0.2
         let e = 1 - (1 + (omega - 0.4) * t) * exp(-omega * t)
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func popSlidesTheDetailOutAndTheGridIn() throws {
-        let simulation = try run(YUIUntitledPop())
+        let simulation = try run(YUIUntitledPop.preset)
         let first = try #require(simulation.frames.first)
         #expect(try layer(first, "grid").transform.tx == -Self.width && layer(first, "grid").opacity == 0)
         #expect(try layer(first, "detail").transform == .identity && layer(first, "detail").opacity == 1)

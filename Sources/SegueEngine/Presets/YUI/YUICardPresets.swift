@@ -1,4 +1,6 @@
 /// The YUI gallery's card presets (seed 004), in catalogue order.
 enum YUICardPresets {
-    static let all: [any Preset] = [YUIUntitledPush(), YUIUntitledPop(), YUIUntitledInteractivePop(), YUIModalCard()]
+    static let all: [any Preset] = [
+        YUIUntitledPush.preset, YUIUntitledPop.preset, YUIUntitledInteractivePop(), YUIModalCard(),
+    ]
 }

@@ -60,19 +60,6 @@ struct YUIPaperState: Sendable, Hashable {
     var demoOpacity: Double
     var demoRadius: Double
 
-    /// The push at eased progress `e` (§10.2): the demo from `Fc` to the screen, α = e,
-    /// radius dcr − 12 → dcr; the strip to the big layout, cards' radius → dcr, titles
-    /// and labels fade, the labels rise, the backdrop → 0.5.
-    static func push(_ geometry: YUIPaperGeometry, e: Double, backdrop: Double) -> YUIPaperState {
-        let dcr = geometry.scene.displayCornerRadius
-        let demoStart = max(0, dcr - YUIPaperConstants.pushDemoRadiusInset)
-        return YUIPaperState(
-            layout: e, cardRadius: geometry.cardRadius + (dcr - geometry.cardRadius) * e, titleOpacity: 1 - e,
-            labelsLift: e, labelsOpacity: 1 - e, backdropOpacity: backdrop * e, homeVisible: true,
-            demoRect: YUIPaperLayout.lerp(geometry.selectedContainer, geometry.scene.bounds, e), demoOpacity: e,
-            demoRadius: demoStart + (dcr - demoStart) * e)
-    }
-
     /// The pop at eased progress `e` (§10.3): from the big layout (cards at dcr, titles
     /// shown, labels lifted and hidden, backdrop 0.5) back to the home, the demo to `Fc`
     /// with α = 1 − e and radius dcr → dcr − 16.
