@@ -155,6 +155,13 @@ import Testing
         return body[start...]
     }
 
+    /// The document `GET /v1/presets/{id}` serves for a preset, as JSON text.
+    static func servedDocument(_ id: String) -> String? {
+        let detail = SegueService.standard.respond(to: HTTPRequest(method: .get, path: "/v1/presets/\(id)")).body
+        let member = Self.member("\"transition\":", of: detail).dropFirst("\"transition\":".utf8.count)
+        return member.first == UInt8(ascii: "{") ? String(decoding: member, as: UTF8.self) : nil
+    }
+
     static let recorded: [String: String] = {
         guard let bytes = Fixtures.read(path) else { return [:] }
         var lines: [String: String] = [:]
@@ -183,5 +190,29 @@ import Testing
                 Self.recorded["\(id) \(request.name)"], "\(id) \(request.name) was never recorded")
             #expect(Self.fingerprint(request) == recorded, "\(id) \(request.name)")
         }
+    }
+
+    /// A client that forks a converted preset (`GET /v1/presets/{id}`'s `transition`, posted back
+    /// in place of the preset) gets what the preset's code answered, for its default parameters at
+    /// both rates and every hostile drag.
+    @Test(arguments: PresetCatalogue.builtIn.presets.filter { $0 is ParametricDocument }.map(\.description.id))
+    func theServedDocumentAnswersAsTheCodeItReplaced(id: String) throws {
+        guard !Self.isRecording else { return }
+        let document = try #require(Self.servedDocument(id))
+        var checked = 0
+        for request in Self.requests where request.preset == id {
+            // Parameters and scenes do not apply to a document: only the requests at the defaults.
+            var members = try #require(
+                try JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Any])
+            guard members["parameters"] == nil, members["scene"] == nil else { continue }
+            members["preset"] = nil
+            let rest = String(decoding: try JSONSerialization.data(withJSONObject: members), as: UTF8.self)
+            var forked = request
+            forked.body = "{\"transition\": \(document)" + (rest == "{}" ? "}" : ", " + rest.dropFirst())
+            let recorded = try #require(Self.recorded["\(id) \(request.name)"])
+            #expect(Self.fingerprint(forked) == recorded, "\(id) \(request.name), posted as its document")
+            checked += 1
+        }
+        #expect(checked >= (PresetCatalogue.builtIn.preset(id: id)?.interactive == true ? 33 : 1))
     }
 }

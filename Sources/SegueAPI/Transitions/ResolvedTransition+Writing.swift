@@ -7,6 +7,10 @@ extension ResolvedTransition {
     /// radius 0 and curve `continuous`, mask and shadow null unless set); a later pose lists
     /// only what it changes, as the client wrote it. Posting it again gives the same frames.
     func write(into writer: inout JSONWriter) {
+        // Exact, so that posting the document back gives the frames it was served for.
+        let wasExact = writer.exactNumbers
+        writer.exactNumbers = true
+        defer { writer.exactNumbers = wasExact }
         writer.beginObject()
         writer.key("window")
         writer.beginObject()

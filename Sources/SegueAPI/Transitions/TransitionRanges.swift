@@ -27,8 +27,8 @@ public enum TransitionRanges {
     /// A percent-driven scrub's `completionSpeed`: above 0 (UIKit treats 0 and below as 1, a
     /// document says 1), at most 100 times real time.
     public static let completionSpeed = NumberRange(lower: 0, lowerInclusive: false, upper: 100)
-    /// The longest layer `role`, bytes: a few words, as the presets' roles are.
-    public static let maxRoleLength = 200
+    /// The longest layer `role`, bytes: a sentence, as the presets' roles are (the longest is 227).
+    public static let maxRoleLength = 500
     /// The longest id (a layer's, a pose's name, a guard's).
     public static let maxIDLength = 64
 

@@ -21,6 +21,10 @@ public struct JSONWriter: ~Copyable {
     private var needsComma = false
     /// Set when a non-finite number was offered; the output is then not to be sent.
     public private(set) var hasNonFiniteNumber = false
+    /// Write numbers exactly (the shortest text that reads back as the same `Double`) instead of
+    /// to 1e-6: for a document a client is to post back, whose numbers must give the same frames
+    /// as the preset it was served for.
+    public var exactNumbers = false
     private let numbers = JSONWriter.numberText
 
     public init(reservingCapacity capacity: Int = 256) {
@@ -177,6 +181,20 @@ public struct JSONWriter: ~Copyable {
         guard value.isFinite else {
             hasNonFiniteNumber = true
             literal("null", comma: comma)
+            return
+        }
+        if exactNumbers, value != value.rounded() {
+            // Swift's description is the shortest round-trip form, valid JSON for a finite value.
+            let text = value.description
+            write(room: text.utf8.count + 1) { out in
+                let written = Self.comma(comma, at: out)
+                var index = written
+                for byte in text.utf8 {
+                    out[index] = byte
+                    index += 1
+                }
+                return index
+            }
             return
         }
         let numbers = numbers
