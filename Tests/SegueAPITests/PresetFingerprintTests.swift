@@ -213,6 +213,6 @@ import Testing
             #expect(Self.fingerprint(forked) == recorded, "\(id) \(request.name), posted as its document")
             checked += 1
         }
-        #expect(checked >= (PresetCatalogue.builtIn.preset(id: id)?.interactive == true ? 33 : 1))
+        #expect(checked >= (PresetCatalogue.builtIn.preset(id: id)?.interactive == true ? 17 : 1))
     }
 }

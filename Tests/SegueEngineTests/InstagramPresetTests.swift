@@ -36,7 +36,8 @@ import Testing
         #expect(value("releaseRule") == .choice("velocitySign"))  // velocity.x > 0
         #expect(preset.decisionRules.first?.id == "velocitySign")
         #expect(
-            InstagramPercentDrivenPop().parameters.first { $0.name == "completionSpeed" }?.defaultValue == .number(1))
+            InstagramPercentDrivenPop.preset.parameters.first { $0.name == "completionSpeed" }?.defaultValue
+                == .number(1))
     }
 
     /// §3: at e = 0 the visible rect is exactly the cell, with square corners.
@@ -208,7 +209,7 @@ import Testing
     /// finish plays (1 − 0.4)·0.25 = 0.15 s, a cancel 0.4·0.25 = 0.10 s.
     @Test func percentDrivenPopScrubsAndCompletes() throws {
         let finishing = try run(
-            InstagramPercentDrivenPop(), parameters: ["curve": .choice("articleDefault")],
+            InstagramPercentDrivenPop.preset, parameters: ["curve": .choice("articleDefault")],
             samples: InstagramExampleGestures.percentDrivenPop)
         let decision = try #require(finishing.decision)
         #expect(decision.outcome == .finish)
@@ -231,7 +232,7 @@ import Testing
         }
         samples.append(
             GestureSample(time: last.time + 3.0 / 60, location: last.location + Point(x: -5, y: 0), phase: .ended))
-        let cancelling = try run(InstagramPercentDrivenPop(), samples: samples)
+        let cancelling = try run(InstagramPercentDrivenPop.preset, samples: samples)
         let cancel = try #require(cancelling.decision)
         #expect(cancel.outcome == .cancel)
         #expect(close(cancel.progress, 151.0 / 390))

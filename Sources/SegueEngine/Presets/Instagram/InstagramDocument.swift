@@ -10,8 +10,18 @@ enum InstagramDocument {
         _ scene: InstagramScene, from: (String, InstagramState), to: (String, InstagramState),
         settled: (String, InstagramState), parameters: ParameterValues
     ) -> TransitionDocument {
+        let curve = parameters[InstagramKeys.curve].curve(duration: parameters[InstagramKeys.duration])
+        return document(
+            scene, poses: [from, to] + (settled.0 == to.0 ? [] : [settled]),
+            interaction: .tap(TapInteraction(from: from.0, to: to.0, curve: curve, settled: settled.0)))
+    }
+
+    /// The family's layers in the named states, the first giving every frame, run by `interaction`.
+    static func document(
+        _ scene: InstagramScene, poses named: [(String, InstagramState)], interaction: Interaction
+    ) -> TransitionDocument {
         let layers = scene.layers.all
-        let first = from.1.poses(scene)
+        let first = named.first.map { $0.1.poses(scene) } ?? []
         let defaults = first.map { LayerPose(frame: $0.frame) }
         func pose(_ named: (String, InstagramState), from base: [LayerPose], frames: Bool) -> Pose {
             let changes = zip(named.1.poses(scene), base).map { change(to: $0, from: $1, frame: frames) }
@@ -22,13 +32,13 @@ enum InstagramDocument {
                         change == PoseChange() ? nil : (layer.id, change)
                     }))
         }
-        let curve = parameters[InstagramKeys.curve].curve(duration: parameters[InstagramKeys.duration])
         return TransitionDocument(
             window: scene.window,
             layers: layers.map { DocumentLayer(id: $0.id, kind: $0.kind, fill: $0.fill, role: $0.role) },
-            poses: [pose(from, from: defaults, frames: true), pose(to, from: first, frames: false)]
-                + (settled.0 == to.0 ? [] : [pose(settled, from: first, frames: false)]),
-            interaction: .tap(TapInteraction(from: from.0, to: to.0, curve: curve, settled: settled.0)))
+            poses: named.enumerated().map { index, state in
+                index == 0 ? pose(state, from: defaults, frames: true) : pose(state, from: first, frames: false)
+            },
+            interaction: interaction)
     }
 
     /// What a pose says of a layer whose state is `state`: the fields that differ from `base`
