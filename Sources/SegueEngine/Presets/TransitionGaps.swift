@@ -23,6 +23,14 @@ enum TransitionGaps {
         "yui.twitterSplash":
             "The format lacks a mask shaped as a path (the bird) and animations in sequence (a hold, a shrink, "
             + "then springs).",
+        "yui.twitterSwipe":
+            "The format lacks values a frame carries beside its layers (the × mark turning red at p = 1), a "
+            + "settle target taken from where the release left the row (it slides out from there), and a rule "
+            + "on the lift-off's progress while the screen shows the last changed sample's.",
+        "yui.modalCard":
+            "The format lacks progress measured toward the stage a drag heads for (and, after the release, the "
+            + "stage chosen), the original's 400 pt-per-stage mapping with its linear band, YUI's stage "
+            + "thresholds on the lift-off, and values a frame carries beside its layers (the stage, projectedY).",
         "yui.pathTooltip":
             "The format lacks values a frame carries beside its layers (the post index and the time label the "
             + "drag scrubs).",
