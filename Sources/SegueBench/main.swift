@@ -71,6 +71,50 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile") {
     exit(0)
 }
 
+/// The engine's simulate of catalogue preset `preset` at its defaults, with its example gesture
+/// (none for a tap) at 60 Hz.
+func defaultInput(_ preset: any Preset) -> SimulationInput {
+    SimulationInput(
+        scene: ParameterValues(specs: preset.sceneFields, given: [:]),
+        parameters: ParameterValues(specs: preset.parameters, given: [:]),
+        gesture: preset.exampleGesture.flatMap { try? GestureTrack(samples: $0) }, frameRate: 60)
+}
+
+// `segue-bench --profile-preset ID N`: only the engine's simulate of one preset, N times, for
+// callgrind: the instructions a preset costs, compared across commits (a preset before and after
+// it became a document) where timings on a shared machine would not compare.
+if let flag = CommandLine.arguments.firstIndex(of: "--profile-preset"),
+    let id = CommandLine.arguments.dropFirst(flag + 1).first, let preset = PresetCatalogue.builtIn.preset(id: id)
+{
+    let count = max(1, CommandLine.arguments.dropFirst(flag + 2).first.flatMap { Int($0) } ?? 100)
+    let input = defaultInput(preset)
+    var frames = 0
+    for _ in 0..<count { frames += (try? preset.run(input))?.frames.count ?? 0 }
+    print("simulated \(id) \(count) times, \(frames) frames")
+    exit(0)
+}
+
+// `segue-bench --presets`: every catalogue preset's engine simulate at its defaults, per frame
+// and layer, and whether it is a transition document: a preset written as a document beside
+// those still code, in one run.
+if CommandLine.arguments.contains("--presets") {
+    print("| preset | kind | frames × layers | per frame and layer |")
+    print("| --- | --- | --- | --- |")
+    for preset in PresetCatalogue.builtIn.presets {
+        let input = defaultInput(preset)
+        guard let simulation = try? preset.run(input) else { continue }
+        let cells = max(simulation.frames.count * simulation.layers.count, 1)
+        let result = measure(iterations: max(20, 200_000 / cells)) { _ in
+            Double((try? preset.run(input))?.frames.count ?? 0)
+        }
+        let kind = preset.transitionDocument != nil ? "document" : "code"
+        row(
+            "\(preset.description.id) | \(kind) | \(simulation.frames.count) × \(simulation.layers.count)",
+            (result.nanoseconds / Double(cells), result.sink))
+    }
+    exit(0)
+}
+
 let underdamped = Spring.uikit(duration: 0.5, dampingRatio: 0.7) ?? Spring.systemDefault
 let overdamped = Spring(duration: 0.5, bounce: -0.5) ?? Spring.systemDefault
 let curve = CubicBezier.easeInEaseOut
