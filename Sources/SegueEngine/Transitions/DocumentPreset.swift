@@ -103,8 +103,9 @@ public struct DocumentPreset: Preset {
         let settled = tap.settled.flatMap { document.resolved($0) } ?? to
         let curve = tap.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
         let layers = layerDescriptions
+        let tween = PoseTween(layers: layers, from: from, to: to)
         return TapTransition(
-            presetID: description.id, layers: layers, easing: curve, state: { render(layers, from, to, $0) },
+            presetID: description.id, layers: layers, easing: curve, state: { tween.states(at: $0) },
             settled: render(layers, settled, settled, 0))
     }
 }

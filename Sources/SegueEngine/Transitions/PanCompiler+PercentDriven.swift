@@ -20,12 +20,13 @@ extension PanCompiler {
         let (decision, target, _) = decide(gesture, grab: grab, track: track, prefix: "")
         let settled = settledPoses(target: target) ?? (decision.outcome == .finish ? to : from)
         let layers = self.layers
+        let tween = PoseTween(layers: layers, from: from, to: to)
         return try InteractiveTransition(
             presetID: id, layers: layers, gesture: gesture, still: still, recognized: recognized,
             scrubbing: PercentDrivenTransition(
                 reportedDuration: curve.duration, completionSpeed: scrubbing.completionSpeed),
             percent: percent(at:), releasePercent: percent(at: gesture.release.time), decision: decision,
-            look: { render(layers, from, to, curve.fraction(at: $0)) },
+            look: { tween.states(at: curve.fraction(at: $0)) },
             settled: render(layers, settled, settled, 0)
         ).simulate(input)
     }

@@ -14,6 +14,8 @@ public struct ParametricDocument: Preset {
     /// The document for a scene and parameters (each with the defaults merged in).
     let build: @Sendable (_ scene: ParameterValues, _ parameters: ParameterValues) -> TransitionDocument
     let example: [GestureSample]?
+    /// The documents compiled last (`CompiledDocuments`).
+    let compiled = CompiledDocuments()
 
     /// `example` is the gesture the catalogue offers (a pan's; nil for a tap). The trigger's
     /// rules are the default document's guards.
@@ -41,6 +43,10 @@ public struct ParametricDocument: Preset {
     }
 
     public func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
+        let held = compiled.preset(scene: input.scene, parameters: input.parameters) {
+            DocumentPreset(build(input.scene, input.parameters), description: description, example: example)
+        }
+        if let held { return try held.simulate(input) }
         let document = build(input.scene, input.parameters)
         guard let compiled = DocumentPreset(document, description: description, example: example) else {
             // A scene the fields' ranges admit but the document refuses (a frame of no size).
