@@ -74,7 +74,8 @@ enum YUIUntitledInteractivePop {
         scrub.percentDriven = scrubbing
         let flung = ReleaseCondition(tests: [ReleaseTest(.velocity, .gt, parameters[Keys.finishVelocity])])
         let dragged = ReleaseCondition(tests: [
-            ReleaseTest(.liftOffProgress, .gt, parameters[Keys.finishProgress]), ReleaseTest(.velocity, .gt, 0),
+            // In the order a served document writes them (ReleaseTest.Quantity's), so a fork explains alike.
+            ReleaseTest(.velocity, .gt, 0), ReleaseTest(.liftOffProgress, .gt, parameters[Keys.finishProgress]),
         ])
         var pan = PanInteraction(
             direction: .horizontal, scrub: scrub,
