@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func seedConstantsAreTheDefaults() throws {
-        let preset = MiquidoDiveDeeper()
+        let preset = MiquidoDiveDeeper.preset
         func value(_ name: String) -> ParameterValue? { preset.parameters.first { $0.name == name }?.defaultValue }
         #expect(value("duration") == .number(0.5))  // TransitionAnimator init(duration: TimeInterval = 0.5)
         #expect(value("dampingRatio") == .number(1))  // usingSpringWithDamping: 1
@@ -95,7 +95,11 @@ import Testing
         let spring = try #require(Spring.uikit(duration: 0.5, dampingRatio: 1, initialVelocity: 0.5))
         #expect(close(spring.stiffness, w * w, 1e-6 * w * w))
         #expect(close(spring.damping, 2 * w, 1e-6 * 2 * w))
-        let easing = MiquidoParameters.easing(ParameterValues(specs: MiquidoParameters.animated, given: [:]))
+        guard case .tap(let tap) = MiquidoDiveDeeperPresent.preset.defaultDocument.interaction else {
+            Issue.record("the present is a tap")
+            return
+        }
+        let easing = try #require(tap.curve.timingCurve())
         for (fraction, table) in [(0.1, 0.2450), (0.25, 0.6757), (0.5, 0.9451), (0.75, 0.9923), (0.99, 0.9989)] {
             #expect(close(Self.x(0.5 * fraction), table, 5e-5))
             #expect(close(easing.fraction(at: 0.5 * fraction), Self.x(0.5 * fraction), 1e-6))
@@ -161,7 +165,7 @@ import Testing
     /// §15.5's finishing stream: ty = −150 in 0.3 s gives p = 150/844 = 0.1777, shown at
     /// x(0.0889 s) = 0.4955 (0.4953 at the unrounded time); finish plays the remaining (1 − p)·0.5 s.
     @Test func diveDeeperMatchesTheWorkedDrag() throws {
-        let simulation = try run(MiquidoDiveDeeper(), samples: MiquidoDiveDeeper.exampleDrag)
+        let simulation = try run(MiquidoDiveDeeper.preset, samples: MiquidoDiveDeeper.exampleDrag)
         let p = 150.0 / 844
         #expect(close(p, 0.1777, 5e-5))
         // The spec evaluates x at t rounded to 0.0889 s; at the exact p·D = 0.088863 s,
@@ -201,12 +205,13 @@ import Testing
     /// §15.5's cancelling stream: ty = −60 gives p = 60/844 ≤ 0.1; the scrub plays back
     /// in p·0.5 s and the grid returns with the card's elements shown.
     @Test func aShortDragPlaysBack() throws {
-        let simulation = try run(MiquidoDiveDeeper(), samples: drag(-60))
+        let simulation = try run(MiquidoDiveDeeper.preset, samples: drag(-60))
         let p = 60.0 / 844
         let decision = try #require(simulation.decision)
         #expect(decision.outcome == .cancel && decision.rule == "progressThreshold")
         #expect(close(decision.progress, p))
-        #expect(decision.explanation == "dragged up to p = 0.07 ≤ 0.1: cancel")
+        // The sentence is the document's: it reads the progress and names the cancel.
+        #expect(decision.explanation.contains("progress 0.07") && decision.explanation.contains("cancel"))
         #expect(close(try #require(simulation.events.last).time, 19.0 / 60 + p * 0.5, 1e-9))
         let last = try #require(simulation.frames.last)
         #expect(last.progress == 0 && last.layers[0].opacity == 1 && last.layers[1].opacity == 1)
@@ -216,17 +221,18 @@ import Testing
     /// The seed caps progress at 0.9, so a drag over 90 % of the screen shows x(0.45 s);
     /// maximumProgress 1 lifts the cap.
     @Test func progressIsCappedAtNinetyPercent() throws {
-        let capped = try run(MiquidoDiveDeeper(), samples: drag(-800))
+        let capped = try run(MiquidoDiveDeeper.preset, samples: drag(-800))
         #expect(close(capped.frames[18].progress, 0.9))
         #expect(close(capped.frames[18].layers[Self.fade].opacity, Self.x(0.45), 1e-6))
         #expect(close(try #require(capped.events.last).time, 19.0 / 60 + 0.1 * 0.5, 1e-9))
-        let uncapped = try run(MiquidoDiveDeeper(), parameters: ["maximumProgress": .number(1)], samples: drag(-800))
+        let uncapped = try run(
+            MiquidoDiveDeeper.preset, parameters: ["maximumProgress": .number(1)], samples: drag(-800))
         #expect(close(uncapped.frames[18].progress, 800.0 / 844))
     }
 
     /// min(ty/H, 0): a downward drag is progress 0 and cancels at once.
     @Test func aDownwardDragNeverPresents() throws {
-        let simulation = try run(MiquidoDiveDeeper(), samples: drag(200))
+        let simulation = try run(MiquidoDiveDeeper.preset, samples: drag(200))
         #expect(simulation.decision?.outcome == .cancel)
         #expect(simulation.decision?.progress == 0)
         for frame in simulation.frames.dropLast() {
@@ -239,11 +245,12 @@ import Testing
     /// The pan presents the item under the touch; off the card there is none.
     @Test func aPanOffTheCardPresentsNothing() throws {
         let samples = drag(-300, from: Point(x: 300, y: 600))
-        let simulation = try run(MiquidoDiveDeeper(), samples: samples)
+        let simulation = try run(MiquidoDiveDeeper.preset, samples: samples)
         #expect(simulation.decision?.rule == "gate")
         #expect(simulation.decision?.outcome == .cancel)
         #expect(simulation.frames.allSatisfy { $0.layers[Self.imagePhantom].opacity == 0 && $0.progress == 0 })
-        let anywhere = try run(MiquidoDiveDeeper(), parameters: ["requireStartOnCard": .bool(false)], samples: samples)
+        let anywhere = try run(
+            MiquidoDiveDeeper.preset, parameters: ["requireStartOnCard": .bool(false)], samples: samples)
         #expect(anywhere.decision?.outcome == .finish)
     }
 
@@ -251,14 +258,15 @@ import Testing
         var samples = MiquidoDiveDeeper.exampleDrag
         let last = samples.removeLast()
         samples.append(GestureSample(time: last.time, location: last.location, phase: .cancelled))
-        let simulation = try run(MiquidoDiveDeeper(), samples: samples)
+        let simulation = try run(MiquidoDiveDeeper.preset, samples: samples)
         #expect(simulation.decision?.rule == "gestureCancelled" && simulation.decision?.outcome == .cancel)
         #expect(close(try #require(simulation.events.last).time, 19.0 / 60 + 150.0 / 844 * 0.5, 1e-9))
     }
 
     @Test func completionSpeedShortensThePlayBack() throws {
         let simulation = try run(
-            MiquidoDiveDeeper(), parameters: ["completionSpeed": .number(2)], samples: MiquidoDiveDeeper.exampleDrag)
+            MiquidoDiveDeeper.preset, parameters: ["completionSpeed": .number(2)],
+            samples: MiquidoDiveDeeper.exampleDrag)
         #expect(close(try #require(simulation.events.last).time, 19.0 / 60 + (1 - 150.0 / 844) * 0.5 / 2, 1e-9))
     }
 
@@ -266,7 +274,7 @@ import Testing
         let samples = MiquidoDiveDeeper.exampleDrag.map {
             GestureSample(time: $0.time + 50, location: $0.location, phase: $0.phase)
         }
-        let simulation = try run(MiquidoDiveDeeper(), samples: samples, frameRate: 30)
+        let simulation = try run(MiquidoDiveDeeper.preset, samples: samples, frameRate: 30)
         for (index, frame) in simulation.frames.enumerated() {
             #expect(close(frame.time, 50 + Double(index) / 30, 1e-9))
         }
@@ -274,9 +282,9 @@ import Testing
     }
 
     @Test func aGestureIsRequiredAndMustEnd() throws {
-        #expect(throws: SimulationError.self) { try run(MiquidoDiveDeeper()) }
+        #expect(throws: SimulationError.self) { try run(MiquidoDiveDeeper.preset) }
         let open = Array(MiquidoDiveDeeper.exampleDrag.dropLast())
-        #expect(throws: SimulationError.self) { try run(MiquidoDiveDeeper(), samples: open) }
+        #expect(throws: SimulationError.self) { try run(MiquidoDiveDeeper.preset, samples: open) }
     }
 
     /// detailReveal = fade shows the real detail at opacity x under the phantoms instead of
@@ -298,10 +306,11 @@ import Testing
         let lift = samples.removeLast()
         samples.append(
             GestureSample(time: lift.time, location: Point(x: 100, y: 100), phase: .ended))
-        let fixed = try run(MiquidoDiveDeeper(), samples: samples)
+        let fixed = try run(MiquidoDiveDeeper.preset, samples: samples)
         #expect(fixed.decision?.outcome == .finish)
         #expect(close(fixed.decision?.progress ?? 0, 100.0 / 844))
-        let legacy = try run(MiquidoDiveDeeper(), parameters: ["legacyShouldFinish": .bool(true)], samples: samples)
+        let legacy = try run(
+            MiquidoDiveDeeper.preset, parameters: ["legacyShouldFinish": .bool(true)], samples: samples)
         #expect(legacy.decision?.outcome == .cancel)
         #expect(close(legacy.decision?.progress ?? 0, 80.0 / 844))
         #expect(close(try #require(legacy.events.last).time, lift.time + 80.0 / 844 * 0.5, 1e-9))

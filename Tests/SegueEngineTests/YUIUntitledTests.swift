@@ -52,7 +52,7 @@ import Testing
         #expect(value(YUIUntitledPush.preset, "initialVelocity") == .number(0.4))  // v0 0.4
         #expect(value(YUIUntitledPop.preset, "dampingRatio") == .number(1))  // pop ζ 1
         #expect(value(YUIUntitledPop.preset, "initialVelocity") == .number(0))
-        let pop = YUIUntitledInteractivePop()
+        let pop = YUIUntitledInteractivePop.preset
         #expect(value(pop, "animationDuration") == .number(0.4))  // UIView.animate 0.4 s
         #expect(value(pop, "reportedDuration") == .number(0.35))  // SharedTransitionConfig.untitled 0.35
         #expect(value(pop, "legacyDurationMismatch") == .bool(false))
@@ -123,7 +123,7 @@ import Testing
     /// The drag is 36 samples at 120 Hz; the last `.changed` (tx = 60·35/36) is the last update(p),
     /// so the screen and the finish start there, while the rule reads the lift-off's p = 60/W.
     @Test func sceneHReleasesThatFinish() throws {
-        let dragged = try run(YUIUntitledInteractivePop(), samples: drag(by: 60, velocity: 200))
+        let dragged = try run(YUIUntitledInteractivePop.preset, samples: drag(by: 60, velocity: 200))
         #expect(dragged.decision?.outcome == .finish)
         let shown = 60 * 35 / 36 / Self.width
         #expect(isClose(dragged.decision?.progress ?? 0, shown, absolute: 1e-9))
@@ -134,7 +134,7 @@ import Testing
         // finish plays the rest of the 0.4 s animation from the last update's p·0.4.
         let release = try #require(dragged.decision?.time)
         #expect(isClose(dragged.events.last?.time ?? 0, release + 0.4 - shown * 0.4, absolute: 1e-9))
-        let flung = try run(YUIUntitledInteractivePop(), samples: drag(by: 20, velocity: 1000))
+        let flung = try run(YUIUntitledInteractivePop.preset, samples: drag(by: 20, velocity: 1000))
         #expect(flung.decision?.outcome == .finish && (flung.decision?.velocity.x ?? 0) > 900)
     }
 
@@ -142,13 +142,13 @@ import Testing
     /// from the last update's percent (tx = 30·17/18 over 18 samples at 120 Hz), so the cancel lasts
     /// D·(17/18)·p/p = D·17/18: 0.4 s by default, the seed's 0.35 s with the mismatch flag.
     @Test func sceneHCancelLastsTheReportedDuration() throws {
-        let fixed = try run(YUIUntitledInteractivePop(), samples: drag(by: 30, velocity: 200))
+        let fixed = try run(YUIUntitledInteractivePop.preset, samples: drag(by: 30, velocity: 200))
         let decision = try #require(fixed.decision)
         #expect(decision.outcome == .cancel)
         #expect(isClose(30 / Self.width, 0.077, absolute: 5e-4))
         #expect(isClose((fixed.events.last?.time ?? 0) - decision.time, 0.4 * 17 / 18, absolute: 1e-9))
         let legacy = try run(
-            YUIUntitledInteractivePop(), parameters: ["legacyDurationMismatch": .bool(true)],
+            YUIUntitledInteractivePop.preset, parameters: ["legacyDurationMismatch": .bool(true)],
             samples: drag(by: 30, velocity: 200))
         #expect(isClose((legacy.events.last?.time ?? 0) - decision.time, 0.35 * 17 / 18, absolute: 1e-9))
         let last = try #require(legacy.frames.last)
@@ -164,12 +164,12 @@ import Testing
         samples.append(sample(samples[samples.count - 1].time + 0.5, 430, 500, .changed))
         samples.append(sample(samples[samples.count - 1].time + 0.01, 430, 500, .ended))
         let legacy = try run(
-            YUIUntitledInteractivePop(), parameters: ["legacyDurationMismatch": .bool(true)], samples: samples)
+            YUIUntitledInteractivePop.preset, parameters: ["legacyDurationMismatch": .bool(true)], samples: samples)
         let held = try #require(legacy.frames.last { $0.phase == .interactive })
         let e = CubicBezier.yui.value(at: 0.35 / 0.4)
         #expect(e < 1)
         #expect(try isClose(layer(held, "detail").transform.tx, Self.width * e, absolute: 1e-9))
-        let fixed = try run(YUIUntitledInteractivePop(), samples: samples)
+        let fixed = try run(YUIUntitledInteractivePop.preset, samples: samples)
         let heldFixed = try #require(fixed.frames.last { $0.phase == .interactive })
         #expect(try isClose(layer(heldFixed, "detail").transform.tx, Self.width, absolute: 1e-9))
     }
@@ -177,7 +177,7 @@ import Testing
     /// A vertical pan never starts the pop (|vx| > |vy| when it begins).
     @Test func verticalPanIsIgnored() throws {
         let samples = [sample(0, 40, 500, .began), sample(0.01, 41, 510), sample(0.02, 42, 520, .ended)]
-        let simulation = try run(YUIUntitledInteractivePop(), samples: samples)
+        let simulation = try run(YUIUntitledInteractivePop.preset, samples: samples)
         #expect(simulation.decision?.rule == "gate" && simulation.decision?.outcome == .cancel)
         #expect(
             try simulation.frames.allSatisfy { try layer($0, "detail").opacity == 1 && layer($0, "grid").opacity == 0 })
@@ -192,7 +192,7 @@ import Testing
             let velocity = (distance < 0 ? -1 : 1) * Double.random(in: 100...2000, using: &generator)
             let legacy = Double.random(in: 0...1, using: &generator) < 0.5
             let simulation = try run(
-                YUIUntitledInteractivePop(), parameters: ["legacyDurationMismatch": .bool(legacy)],
+                YUIUntitledInteractivePop.preset, parameters: ["legacyDurationMismatch": .bool(legacy)],
                 samples: drag(by: distance, velocity: velocity))
             for (index, frame) in simulation.frames.enumerated() {
                 #expect(isClose(frame.time, Double(index) / 60, absolute: 1e-12))

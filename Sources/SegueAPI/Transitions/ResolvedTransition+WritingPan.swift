@@ -14,6 +14,12 @@ extension ResolvedTransition {
             writer.member("edge", edge.rawValue)
             writer.member("width", width)
             writer.endObject()
+        case .rect(let rect):
+            writer.key("startsIn")
+            writer.beginObject()
+            writer.key("rect")
+            writer.rect(rect)
+            writer.endObject()
         case nil: break  // anywhere: no value says so
         }
         writer.member("direction", pan.direction.rawValue)
@@ -27,12 +33,16 @@ extension ResolvedTransition {
             writer.member("distance", scrub.distance)
             Self.write(scrub.overshoot, into: &writer)
             writer.member("sign", scrub.sign)
+            if let maximum = scrub.maximum { writer.member("maximum", maximum) }
             if let percentDriven = scrub.percentDriven {
                 writer.key("percentDriven")
                 writer.beginObject()
                 writer.key("curve")
                 write(percentDriven.curve, into: &writer)
                 writer.member("completionSpeed", percentDriven.completionSpeed)
+                if let reported = percentDriven.reportedDuration { writer.member("reportedDuration", reported) }
+                writer.member("updatesOnRelease", percentDriven.updatesOnRelease)
+                writer.member("cancelsAtProgressSpeed", percentDriven.cancelsAtProgressSpeed)
                 writer.endObject()
             }
             writer.endObject()

@@ -27,6 +27,10 @@ public enum TransitionRanges {
     /// A percent-driven scrub's `completionSpeed`: above 0 (UIKit treats 0 and below as 1, a
     /// document says 1), at most 100 times real time.
     public static let completionSpeed = NumberRange(lower: 0, lowerInclusive: false, upper: 100)
+    /// A scrub's `maximum` progress: above 0 (a cap at or below 0 would scrub nothing).
+    public static let maximumProgress = NumberRange(lower: 0, lowerInclusive: false, upper: 1e6)
+    /// A percent-driven scrub's `reportedDuration`, seconds: as a curve's duration may be.
+    public static let reportedDuration = NumberRange(lower: 0, lowerInclusive: false, upper: 600)
     /// The longest layer `role`, bytes: a sentence, as the presets' roles are (the longest is 227).
     public static let maxRoleLength = 500
     /// The longest id (a layer's, a pose's name, a guard's).

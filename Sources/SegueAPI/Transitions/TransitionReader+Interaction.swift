@@ -7,7 +7,10 @@ extension TransitionReader {
         "type", "startsIn", "direction", "scrub", "detents", "follow", "release", "settle", "velocityEstimator",
         "touchResampling", "interruptible", "idle", "settled", "directionTest",
     ]
-    static let scrubFields = ["from", "to", "axis", "distance", "overshoot", "sign", "percentDriven"]
+    static let scrubFields = ["from", "to", "axis", "distance", "overshoot", "sign", "percentDriven", "maximum"]
+    static let percentDrivenFields = [
+        "curve", "completionSpeed", "reportedDuration", "updatesOnRelease", "cancelsAtProgressSpeed",
+    ]
     static let followFields = ["layer", "scaled", "axes"]
     static let detentsFields = ["layer", "axis", "poses", "from", "overshoot"]
 
@@ -163,15 +166,19 @@ extension TransitionReader {
         return Detents(layer: layer, axis: axis, poses: poses, from: from, overshoot: overshoot)
     }
 
-    /// A layer's id, or `{"edge", "width"}`.
+    /// A layer's id, `{"edge", "width"}` or `{"rect"}`.
     func readStart(_ value: JSONValue, at base: String, _ validator: inout FieldValidator) -> StartRegion? {
         if case .string(let id) = value {
             if let problem = Self.idProblem(id) { validator.fail(base, problem) }
             return .layer(id)
         }
-        guard case .object = value else {
-            validator.fail(base, "Expected a layer's id or {\"edge\", \"width\"} here, not \(value.kind).")
+        guard case .object(let given) = value else {
+            validator.fail(base, "Expected a layer's id, {\"edge\", \"width\"} or {\"rect\"} here, not \(value.kind).")
             return nil
+        }
+        if let rect = given["rect"] {
+            guard validator.object(value, at: base, allowed: ["rect"]) != nil else { return nil }
+            return self.rect(rect, at: base + "/rect", &validator).map { .rect($0) }
         }
         guard let members = validator.object(value, at: base, allowed: ["edge", "width"]) else { return nil }
         if members["edge"] == nil { validator.fail(base + "/edge", "Required: left, right, top or bottom.") }
@@ -203,9 +210,11 @@ extension TransitionReader {
         let percentDriven = members["percentDriven"].flatMap {
             readPercentDriven($0, at: base + "/percentDriven", validator: &validator)
         }
+        let maximum = validator.number(members, "maximum", at: base, in: TransitionRanges.maximumProgress)
         guard let from, let to, let axis, let distance, let overshoot else { return nil }
         var scrub = Scrub(from: from, to: to, axis: axis, distance: distance, overshoot: overshoot, sign: sign)
         scrub.percentDriven = percentDriven
+        scrub.maximum = maximum
         return scrub
     }
 
@@ -213,13 +222,16 @@ extension TransitionReader {
     mutating func readPercentDriven(_ value: JSONValue, at base: String, validator: inout FieldValidator)
         -> PercentDriven?
     {
-        guard let members = validator.object(value, at: base, allowed: ["curve", "completionSpeed"]) else {
-            return nil
-        }
+        guard let members = validator.object(value, at: base, allowed: Self.percentDrivenFields) else { return nil }
         let curve = required(members, "curve", at: base, "the animation the scrub plays, a curve", &validator)
             .flatMap { readCurve($0, at: base + "/curve", validator: &validator) }
         let speed = validator.number(members, "completionSpeed", at: base, in: TransitionRanges.completionSpeed) ?? 1
-        return curve.map { PercentDriven(curve: $0, completionSpeed: speed) }
+        guard var percentDriven = curve.map({ PercentDriven(curve: $0, completionSpeed: speed) }) else { return nil }
+        percentDriven.reportedDuration = validator.number(
+            members, "reportedDuration", at: base, in: TransitionRanges.reportedDuration)
+        percentDriven.updatesOnRelease = validator.bool(members, "updatesOnRelease", at: base) ?? false
+        percentDriven.cancelsAtProgressSpeed = validator.bool(members, "cancelsAtProgressSpeed", at: base) ?? false
+        return percentDriven
     }
 
     /// `"clamp"`, `"extend"` or `{"rubberBand": c}`.

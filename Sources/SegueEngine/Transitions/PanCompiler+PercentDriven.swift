@@ -13,18 +13,26 @@ extension PanCompiler {
         }
         let curve = scrubbing.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
         let axis = track.axis
+        let toLiftOff = scrubbing.updatesOnRelease
         func percent(at time: Double) -> Double {
-            min(max(track.progress(along: axis.of(gesture.followed(at: time))), 0), 1)
+            let moved = toLiftOff ? gesture.translation(at: time) : gesture.followed(at: time)
+            return min(max(track.progress(along: axis.of(moved)), 0), 1)
         }
         let grab = PanGrab(progress: track.startProgress, offsets: [])
-        let (decision, target, _) = decide(gesture, grab: grab, track: track, prefix: "")
+        let (decision, target, inputs) = decide(gesture, grab: grab, track: track, prefix: "") {
+            min(max($0, 0), 1)
+        }
+        let speed =
+            scrubbing.cancelsAtProgressSpeed && decision.outcome == .cancel
+            ? inputs.liftOffProgress : scrubbing.completionSpeed
         let settled = settledPoses(target: target) ?? (decision.outcome == .finish ? to : from)
         let layers = self.layers
         let tween = PoseTween(layers: layers, from: from, to: to)
         return try InteractiveTransition(
             presetID: id, layers: layers, gesture: gesture, still: still, recognized: recognized,
             scrubbing: PercentDrivenTransition(
-                reportedDuration: curve.duration, completionSpeed: scrubbing.completionSpeed),
+                reportedDuration: scrubbing.reportedDuration ?? curve.duration, animationDuration: curve.duration,
+                completionSpeed: speed),
             percent: percent(at:), releasePercent: percent(at: gesture.release.time), decision: decision,
             look: { tween.states(at: curve.fraction(at: $0)) },
             settled: render(layers, settled, settled, 0)

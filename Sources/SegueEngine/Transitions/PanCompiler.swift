@@ -20,6 +20,12 @@ struct PanCompiler {
         (rule.when.map { describe($0) + ": " } ?? "otherwise: ") + "\(rule.outcome.rawValue) to '\(rule.to)'"
     }
 
+    /// "the region (x, y, w × h)".
+    static func describe(_ rect: Rect) -> String {
+        "the region (\(Format.amount(rect.minX)), \(Format.amount(rect.minY)), "
+            + "\(Format.amount(rect.width)) × \(Format.amount(rect.height)))"
+    }
+
     static func describe(_ condition: ReleaseCondition) -> String {
         var parts = condition.tests.map {
             "\($0.quantity.rawValue) \($0.comparison == .gt ? ">" : "<") \(Format.amount($0.value))"
@@ -153,16 +159,29 @@ struct PanCompiler {
 
     /// The release of `gesture` grabbed at `grab`: the decision, the pose it settles to, and what
     /// the guards read.
-    func decide(_ gesture: PresetGesture, grab: PanGrab, track: PanTrack, prefix: String) -> (
+    /// `shown` maps the progress the guards read to the one the release starts from (a percent-driven
+    /// scrub clamps it), against which a `liftOffProgress` they read is reported.
+    func decide(
+        _ gesture: PresetGesture, grab: PanGrab, track: PanTrack, prefix: String, shown: (Double) -> Double = { $0 }
+    ) -> (
         Decision, target: String, ReleaseInputs
     ) {
         let axis = track.axis
         let releaseTime = gesture.release.time
-        let p = grab.progress + track.progress(along: axis.of(gesture.followed(at: releaseTime))) - track.startProgress
+        let liftOff = track.progress(along: axis.of(gesture.translation(at: releaseTime)))
+        let p =
+            pan.scrub?.percentDriven?.updatesOnRelease == true
+            ? liftOff
+            : grab.progress + track.progress(along: axis.of(gesture.followed(at: releaseTime))) - track.startProgress
         let velocity = track.sign * axis.of(gesture.releaseVelocity)
         let translation = track.sign * axis.of(gesture.translation(at: releaseTime))
-        let inputs = ReleaseInputs(progress: p, velocity: velocity, translation: translation, track: track)
-        var decided = gesture.decision(rule: Self.noGuardRule, progress: p) { _, _ in (.cancel, "") }
+        var inputs = ReleaseInputs(progress: p, velocity: velocity, translation: translation, track: track)
+        inputs.liftOffProgress = liftOff
+        let startsFrom = shown(p)
+        let readsLiftOff = pan.release.contains { $0.when.map { inputs.uses(.liftOffProgress, $0) } ?? false }
+        var decided = gesture.decision(
+            rule: Self.noGuardRule, progress: p, ruleProgress: readsLiftOff && liftOff != startsFrom ? liftOff : nil
+        ) { _, _ in (.cancel, "") }
         var target = pan.startPose
         if decided.rule == "gestureCancelled" {
             decided.explanation = prefix + "the gesture was cancelled: cancel to '\(target)'"
@@ -193,6 +212,8 @@ struct PanCompiler {
         case .edge(let edge, let width):
             return distance(of: location, from: edge) > width
                 ? "touches down at \(at), farther than \(Format.amount(width)) pt from the \(edge.rawValue) edge" : nil
+        case .rect(let rect):
+            return rect.contains(location) ? nil : "touches down at \(at), outside \(Self.describe(rect))"
         case nil:
             return nil
         }
@@ -239,6 +260,10 @@ struct PanCompiler {
             if distance > width {
                 return "the touch-down at \(at) is \(Format.amount(distance)) pt from the \(edge.rawValue) edge, "
                     + "farther than \(Format.amount(width)): no pan started"
+            }
+        case .rect(let rect):
+            if !rect.contains(down) {
+                return "the touch-down at \(at) is outside \(Self.describe(rect)): no pan started"
             }
         case nil:
             break
@@ -314,6 +339,8 @@ struct ReleaseInputs {
     /// Along the axis times the sign, points.
     var translation: Double
     var track: PanTrack
+    /// The scrub's progress at the lift-off sample.
+    var liftOffProgress = 0.0
 
     /// Where the release velocity, decaying at `rate` a millisecond, carries the progress.
     func projected(rate: Double) -> Double {
@@ -328,6 +355,7 @@ struct ReleaseInputs {
                 case .velocity: velocity
                 case .translation: translation
                 case .projected: projected(rate: condition.rate)
+                case .liftOffProgress: liftOffProgress
                 }
             return test.comparison == .gt ? value > test.value : value < test.value
         } && condition.all.allSatisfy(holds) && condition.any.allSatisfy { $0.contains(where: holds) }
@@ -365,6 +393,8 @@ extension PanCompiler {
             case .top: start.y = width / 2
             case .bottom: start.y = window.height - width / 2
             }
+        case .rect(let rect):
+            start = Point(x: rect.midX, y: rect.midY)
         case nil:
             if case .detents(let detents) = pan.tracking { centre(of: detents.layer) }
         }

@@ -65,10 +65,11 @@ struct PanTrack {
         return stops.sorted { $0.position < $1.position }
     }
 
-    /// Progress for a translation of `along` points along the axis since the touch-down.
+    /// Progress for a translation of `along` points along the axis since the touch-down (a scrub's
+    /// at most its `maximum`).
     func progress(along: Double) -> Double {
         switch mode {
-        case .scrub: sign * along / unit
+        case .scrub(let scrub, _, _): scrub.maximum.map { min(sign * along / unit, $0) } ?? sign * along / unit
         case .detents: startProgress + along
         }
     }

@@ -184,6 +184,9 @@ public enum StartRegion: Sendable, Hashable {
     case layer(String)
     /// Within `width` points of the window's edge.
     case edge(Edge, width: Double)
+    /// Within a rect of the window, edges included: a region no one layer covers (a card whose
+    /// image and title are separate layers).
+    case rect(Rect)
 
     public enum Edge: String, Sendable, Hashable, CaseIterable {
         case left, right, top, bottom
@@ -238,6 +241,8 @@ public struct Scrub: Sendable, Hashable {
     public var sign: Double
     /// When set, the scrub plays an animation as `UIPercentDrivenInteractiveTransition` does.
     public var percentDriven: PercentDriven?
+    /// The largest progress the finger gives (a handler's `min(p, maximum)`); nil for none.
+    public var maximum: Double?
 
     public init(from: String, to: String, axis: Axis, distance: Double, overshoot: Overshoot = .clamp, sign: Double = 1)
     {
@@ -259,6 +264,16 @@ public struct PercentDriven: Sendable, Hashable {
     public var curve: CurveSpec
     /// UIKit's `completionSpeed`: 1 plays the rest in real time; values ≤ 0 act as 1.
     public var completionSpeed: Double
+    /// The animator's `transitionDuration`, which scales `update(p)`, when it differs from the
+    /// curve's (an animator that reports one duration and animates for another); nil for the curve's.
+    public var reportedDuration: Double?
+    /// The handler calls `update(p)` on the lift-off too: the frames follow the finger up to it (not
+    /// held at the sample before it), the release plays on from its progress, and `progress` in
+    /// the guards is its progress.
+    public var updatesOnRelease = false
+    /// `cancel()` plays back at `completionSpeed` = the lift-off's progress (a handler that sets
+    /// `completionSpeed = p` before `cancel()`), not `completionSpeed`.
+    public var cancelsAtProgressSpeed = false
 
     public init(curve: CurveSpec, completionSpeed: Double = 1) {
         self.curve = curve
@@ -341,6 +356,10 @@ public struct ReleaseTest: Sendable, Hashable {
         case projected
         /// The translation along the axis times the sign, points.
         case translation
+        /// The scrub's progress at the lift-off sample, which the screen may never show (a handler
+        /// that reads the recognizer in `.ended`); a pan whose guards read it reports it in the
+        /// decision as `ruleProgress` when it differs from the progress the release starts from.
+        case liftOffProgress
     }
 
     public enum Comparison: String, Sendable, Hashable, CaseIterable {

@@ -58,11 +58,6 @@ struct MiquidoScene: Sendable {
     /// The screens' frame, (0, 0, W, H).
     var bounds: Rect { Rect(origin: .zero, size: window) }
 
-    /// Whether `point` lies on the card (edges included), where a pan must start.
-    func cardContains(_ point: Point) -> Bool {
-        cardFrame.contains(point)
-    }
-
     /// The phantoms' models (seed 001's `TransformModel`s): image → image, title → title.
     var models: [MiquidoTransformModel] {
         [

@@ -8,6 +8,9 @@ import SegueMath
 /// at `fadeOpacity`) and `detail` (the detail alone; the grid has left the hierarchy [inferred]).
 /// Views out of the hierarchy or hidden are opacity 0.
 enum MiquidoTapDocument {
+    /// The phantoms' layer ids, in the order of `MiquidoScene.models`.
+    static let phantomIDs = ["imagePhantom", "titlePhantom"]
+
     /// The present runs `card` → `morphed` and settles on `detail`; the dismiss runs `morphed` →
     /// `card` and settles on `grid`, on the same UIView spring.
     static func build(presenting: Bool, _ sceneValues: ParameterValues, _ parameters: ParameterValues)
@@ -19,7 +22,7 @@ enum MiquidoTapDocument {
         let bounds = scene.bounds
         // Each phantom, at the card's element (identity) and on the detail's (presentTransform and
         // the move of its centre).
-        let phantoms = zip(MiquidoState.phantomIDs, scene.models).map { id, model in
+        let phantoms = zip(phantomIDs, scene.models).map { id, model in
             let scale = model.presentScale
             let move = Point(
                 x: model.finalCenter.x - model.initialCenter.x, y: model.finalCenter.y - model.initialCenter.y)

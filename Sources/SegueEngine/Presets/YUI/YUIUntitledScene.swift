@@ -127,19 +127,4 @@ struct YUIUntitledLayers {
                 cornerRadius: push ? YUIUntitledConstants.gridRadius : YUIUntitledConstants.detailRadius),
         ]
     }
-
-    /// After completion: the helpers (backdrop, placeholders, snapshot) are removed and the
-    /// screen that left is out of the window (opacity 0); the one that stays is at identity.
-    /// `detailShown`: the detail is left on top (after a push or a cancelled pop), else the grid.
-    func settled(detailShown: Bool) -> [LayerState] {
-        let detailGone = AffineTransform(translationX: scene.window.width, y: 0)
-        return [
-            backdrop.state(opacity: 0),
-            grid.state(opacity: detailShown ? 0 : 1),
-            gridPlaceholder.state(opacity: 0),
-            detail.state(transform: detailShown ? .identity : detailGone, opacity: detailShown ? 1 : 0),
-            detailPlaceholder.state(transform: detailShown ? .identity : detailGone, opacity: 0),
-            snapshot.state(opacity: 0),
-        ]
-    }
 }
