@@ -46,9 +46,15 @@ public struct DocumentPreset: Preset {
             trigger = .tap
         case .pan(let pan):
             let source = self.description.source
-            var rules = pan.release.enumerated().map { index, rule in
-                DecisionRule(
-                    id: PanCompiler.ruleID(rule, index: index), summary: PanCompiler.summary(of: rule), source: source)
+            // Guards that share an id are one rule (a flick either way, then the progress), their summaries joined.
+            var rules: [DecisionRule] = []
+            for (index, rule) in pan.release.enumerated() {
+                let id = PanCompiler.ruleID(rule, index: index)
+                if let same = rules.firstIndex(where: { $0.id == id }) {
+                    rules[same].summary += "; " + PanCompiler.summary(of: rule)
+                } else {
+                    rules.append(DecisionRule(id: id, summary: PanCompiler.summary(of: rule), source: source))
+                }
             }
             // Reached only when no guard always holds.
             if !pan.release.contains(where: { $0.when == nil }) {

@@ -141,8 +141,9 @@ struct PanCompiler {
             decision: decided, target: target, atRelease: atRelease, end: end,
             settledPoses: settledPoses(target: target) ?? end,
             offsetsAtRelease: PanSegment.offsets(
-                gesture.followed(at: releaseTime), grab: grab, followers: followers, poses: atRelease),
-            endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve)
+                track.held(gesture.followed(at: releaseTime)), grab: grab, followers: followers, poses: atRelease),
+            endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve,
+            alongScrub: pan.settle.alongScrub && pan.scrub != nil && targetProgress != nil)
     }
 
     /// The layers the final frame shows once the settle reached `target`: the pan's `settled`
@@ -158,11 +159,19 @@ struct PanCompiler {
     ) {
         let axis = track.axis
         let releaseTime = gesture.release.time
-        let p = grab.progress + track.progress(along: axis.of(gesture.followed(at: releaseTime))) - track.startProgress
+        func progress(along: Double) -> Double { grab.progress + track.progress(along: along) - track.startProgress }
+        let p = progress(along: axis.of(track.held(gesture.followed(at: releaseTime))))
         let velocity = track.sign * axis.of(gesture.releaseVelocity)
-        let translation = track.sign * axis.of(gesture.translation(at: releaseTime))
-        let inputs = ReleaseInputs(progress: p, velocity: velocity, translation: translation, track: track)
-        var decided = gesture.decision(rule: Self.noGuardRule, progress: p) { _, _ in (.cancel, "") }
+        let lifted = gesture.translation(at: releaseTime)
+        let translation = track.sign * axis.of(lifted)
+        var inputs = ReleaseInputs(progress: p, velocity: velocity, translation: translation, track: track)
+        inputs.liftOffProgress = progress(along: axis.of(lifted))
+        // A lift-off progress the guards read, where the screen's differs, is reported beside it.
+        let readsLiftOff = pan.release.contains { $0.when.map { inputs.uses(.liftOffProgress, $0) } ?? false }
+        let ruleProgress = readsLiftOff && inputs.liftOffProgress != p ? inputs.liftOffProgress : nil
+        var decided = gesture.decision(rule: Self.noGuardRule, progress: p, ruleProgress: ruleProgress) { _, _ in
+            (.cancel, "")
+        }
         var target = pan.startPose
         if decided.rule == "gestureCancelled" {
             decided.explanation = prefix + "the gesture was cancelled: cancel to '\(target)'"
@@ -251,7 +260,7 @@ struct PanCompiler {
             let velocity = gesture.velocityAtRecognition
             let along = axis.of(velocity)
             let sign = pan.direction.sign ?? 0
-            guard abs(along) > abs(axis.across(velocity)), sign == 0 || sign * along > 0 else {
+            guard abs(along) > pan.directionRatio * abs(axis.across(velocity)), sign == 0 || sign * along > 0 else {
                 return "the pan began at (\(Format.speed(velocity.x)), \(Format.speed(velocity.y))) pt/s, not "
                     + "\(sign == 0 ? "along \(axis.rawValue)" : pan.direction.rawValue) as '\(pan.direction.rawValue)' "
                     + "requires: no pan started"
@@ -260,7 +269,7 @@ struct PanCompiler {
         }
         let moved = sample.location - down
         let along = axis.of(moved)
-        if abs(along) <= abs(axis.across(moved)) {
+        if abs(along) <= pan.directionRatio * abs(axis.across(moved)) {
             return "the pan began moving (\(Format.amount(moved.x)), \(Format.amount(moved.y))) pt, not along "
                 + "\(axis.rawValue) as '\(pan.direction.rawValue)' requires: no pan started"
         }
@@ -273,7 +282,14 @@ struct PanCompiler {
 
     /// The follow declaration of each layer, in layer order.
     func followers() -> [Follow?] {
-        layers.map { layer in pan.follow.last { $0.layer == layer.id } }
+        let start = document.resolved(pan.startPose)
+        return layers.indices.map { index in
+            guard var follow = pan.follow.last(where: { $0.layer == layers[index].id }) else { return nil }
+            if follow.relative, let scale = start?[index].scale {
+                follow.base = PoseScale(x: scale.x == 0 ? 1 : scale.x, y: scale.y == 0 ? 1 : scale.y)
+            }
+            return follow
+        }
     }
 
     /// The sentence a decision gives.
@@ -314,6 +330,8 @@ struct ReleaseInputs {
     /// Along the axis times the sign, points.
     var translation: Double
     var track: PanTrack
+    /// The progress the lift-off sample gives (`ReleaseTest.Quantity.liftOffProgress`).
+    var liftOffProgress = 0.0
 
     /// Where the release velocity, decaying at `rate` a millisecond, carries the progress.
     func projected(rate: Double) -> Double {
@@ -327,6 +345,7 @@ struct ReleaseInputs {
                 case .progress: progress
                 case .velocity: velocity
                 case .translation: translation
+                case .liftOffProgress: liftOffProgress
                 case .projected: projected(rate: condition.rate)
                 }
             return test.comparison == .gt ? value > test.value : value < test.value
