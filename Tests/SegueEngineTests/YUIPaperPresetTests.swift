@@ -293,7 +293,7 @@ import Testing
     }
 
     @Test func interactivePopSaysItGoesBeyondTheSeed() {
-        let preset = YUIPaperInteractivePop()
+        let preset = YUIPaperInteractivePop.preset
         func value(_ name: String) -> ParameterValue? { preset.parameters.first { $0.name == name }?.defaultValue }
         #expect(value("dragDistance") == .number(0.5))  // §10.4 maxT = 0.5·H, reused
         #expect(value("flickVelocity") == .number(500))  // §10.4 |vy| > 500, reused
@@ -309,7 +309,7 @@ import Testing
     /// at p = ty/422; released at p = 260/422 > 0.5 and vy > 500 it finishes, springing
     /// the rest with V = (vy/422)/(1 − p) (motion-math.md §2.8), and ends on the home.
     @Test func interactivePopScrubsThePopAndFinishes() throws {
-        let simulation = try run(YUIPaperInteractivePop(), samples: YUIPaperInteractivePop.exampleDrag)
+        let simulation = try run(YUIPaperInteractivePop.preset, samples: YUIPaperInteractivePop.exampleDrag)
         let decision = try #require(simulation.decision)
         let p0 = 260 / (0.5 * Self.H)
         #expect(decision.outcome == .finish && decision.rule == "flickOrHalf")
@@ -345,7 +345,7 @@ import Testing
     /// A slow short drag (100 pt in 0.5 s: vy ≈ 200 ≤ 500, p = 100/422 ≤ 0.5) cancels and
     /// ends on the open demo; a quick 60 pt flick (≈ 1200 pt/s) finishes though p is small.
     @Test func interactivePopReleasePolicy() throws {
-        let slow = try run(YUIPaperInteractivePop(), samples: drag(100, over: 0.5))
+        let slow = try run(YUIPaperInteractivePop.preset, samples: drag(100, over: 0.5))
         let slowDecision = try #require(slow.decision)
         #expect(slowDecision.outcome == .cancel && close(slowDecision.progress, 100 / 422.0, 1e-9))
         #expect(abs(slowDecision.velocity.y) <= 500)
@@ -354,7 +354,7 @@ import Testing
         #expect(last.layers[Self.demo].opacity == 1 && last.layers[Self.home].opacity == 0)
         #expect(slow.events.last?.type == .cancelled)
 
-        let flick = try run(YUIPaperInteractivePop(), samples: drag(60, over: 0.05))
+        let flick = try run(YUIPaperInteractivePop.preset, samples: drag(60, over: 0.05))
         let flickDecision = try #require(flick.decision)
         #expect(flickDecision.velocity.y > 500 && flickDecision.progress < 0.5)
         #expect(flickDecision.outcome == .finish && flickDecision.rule == "flickOrHalf")
@@ -362,13 +362,13 @@ import Testing
 
     /// A sideways pan fails §10.4's gate (vy ≤ 1.5·|vx|): nothing moves, the demo stays open.
     @Test func interactivePopIgnoresASidewaysPan() throws {
-        let simulation = try run(YUIPaperInteractivePop(), samples: drag(20, dx: 200, over: 0.3))
+        let simulation = try run(YUIPaperInteractivePop.preset, samples: drag(20, dx: 200, over: 0.3))
         let decision = try #require(simulation.decision)
         #expect(decision.rule == "gate" && decision.outcome == .cancel)
-        let geometry = YUIPaperGeometry(
-            scene: YUIPaperScene(ParameterValues(specs: YUIPaperScene.fields, given: [:])),
-            parameters: ParameterValues(specs: YUIPaperInteractivePop().parameters, given: [:]))
-        let open = YUIPaperState.demo(geometry).layers(geometry)
+        // The open demo: full-screen at identity, α 1, with the home out of the window (α 0).
+        let open = simulation.frames[0].layers
+        #expect(open[Self.demo].transform == .identity && open[Self.demo].opacity == 1)
+        #expect(open.filter { $0.id != "demo" }.allSatisfy { $0.opacity == 0 })
         #expect(simulation.frames.allSatisfy { $0.progress == 0 && $0.layers == open })
         #expect(simulation.frames.last?.phase == .settled)
     }
@@ -379,7 +379,7 @@ import Testing
     @Test func interactivePopFramesAreContinuous() throws {
         for dy in stride(from: 40.0, through: 700, by: 110) {
             for seconds in [0.1, 0.35, 0.8] {
-                let simulation = try run(YUIPaperInteractivePop(), samples: drag(dy, over: seconds))
+                let simulation = try run(YUIPaperInteractivePop.preset, samples: drag(dy, over: seconds))
                 let decision = try #require(simulation.decision)
                 let fingerStep = dy / seconds / 60 / 422
                 let handoff = abs(

@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func seedConstantsAreTheDefaults() {
-        let preset = YUIPaperSettings()
+        let preset = YUIPaperSettings.preset
         func value(_ name: String) -> ParameterValue? { preset.parameters.first { $0.name == name }?.defaultValue }
         #expect(value("maxTranslation") == .number(0.5))  // maxT = 0.5·H
         #expect(value("visibleScale") == .number(0.96))  // sVisible = 0.96
@@ -79,7 +79,7 @@ import Testing
     /// it 0.98·211 = 206.8; the settings are at 0.95, α 0.5. Released slowly at p = 0.5
     /// (not > 0.5) it snaps back on the 0.4 s critically damped spring.
     @Test func sceneGPullSnapsBack() throws {
-        let simulation = try run(YUIPaperSettings(), samples: YUIPaperSettings.exampleDrag)
+        let simulation = try run(YUIPaperSettings.preset, samples: YUIPaperSettings.exampleDrag)
         #expect(close(Self.maxT, 422))
         let atHalf = look(simulation.frames[30])
         #expect(close(atHalf.scale, 1 - 0.04 * 0.5) && close(atHalf.scale, 0.98))
@@ -110,7 +110,7 @@ import Testing
     /// 0.6 s spring (ζ 0.8, v0 0.6): the home ends at translate(0, 422) then scale 0.96
     /// (a shift of 0.96·422 = 405.12), the settings at identity, α 1.
     @Test func flickOpensOnTheToggleSpring() throws {
-        let simulation = try run(YUIPaperSettings(), samples: drag(100, over: 0.1))
+        let simulation = try run(YUIPaperSettings.preset, samples: drag(100, over: 0.1))
         let decision = try #require(simulation.decision)
         #expect(decision.outcome == .finish && decision.velocity.y > 500)
         let release = 7.0 / 60
@@ -134,7 +134,7 @@ import Testing
     /// and scale 1.02: scale 1.02·0.96, shift 1.02·(405.12 − 211); the settings 0.95, α 0.5.
     @Test func closingFromShown() throws {
         let simulation = try run(
-            YUIPaperSettings(), scene: ["settingsShown": .bool(true)], samples: drag(-211, over: 0.5, from: 600))
+            YUIPaperSettings.preset, scene: ["settingsShown": .bool(true)], samples: drag(-211, over: 0.5, from: 600))
         let seen = look(simulation.frames[30])
         #expect(close(seen.scale, 1.02 * 0.96, 1e-9))
         #expect(close(seen.shift, 1.02 * (0.96 * 422 - 211), 1e-9))
@@ -147,7 +147,7 @@ import Testing
 
     /// A sideways pan fails the gate (|vy| ≤ 1.5·|vx|): nothing moves.
     @Test func sidewaysPanIsIgnored() throws {
-        let simulation = try run(YUIPaperSettings(), samples: drag(30, dx: 200, over: 0.3))
+        let simulation = try run(YUIPaperSettings.preset, samples: drag(30, dx: 200, over: 0.3))
         #expect(simulation.decision?.rule == "gate")
         #expect(simulation.frames.allSatisfy { $0.progress == 0 && $0.layers[Self.home].transform == .identity })
     }
@@ -160,7 +160,7 @@ import Testing
             for dy in stride(from: 30.0, through: 600, by: 95) {
                 for seconds in [0.1, 0.4, 0.9] {
                     let simulation = try run(
-                        YUIPaperSettings(), scene: ["settingsShown": .bool(shown)],
+                        YUIPaperSettings.preset, scene: ["settingsShown": .bool(shown)],
                         samples: drag(shown ? -dy : dy, over: seconds, from: shown ? 700 : 150))
                     let frames = simulation.frames.dropLast()
                     // The finger's step, or the springs' (|x′| < 12/s for both) over the range left to travel.

@@ -45,6 +45,8 @@ extension ResolvedTransition {
                 writer.member("cancelsAtProgressSpeed", percentDriven.cancelsAtProgressSpeed)
                 writer.endObject()
             }
+            if let low = scrub.progressMin { writer.member("progressMin", low) }
+            if let high = scrub.progressMax { writer.member("progressMax", high) }
             writer.endObject()
         case .detents(let detents):
             writer.key("detents")
@@ -66,6 +68,7 @@ extension ResolvedTransition {
             writer.member("layer", follow.layer)
             writer.member("scaled", follow.scaled)
             writer.member("axes", follow.axes?.rawValue ?? "both")
+            if follow.relative { writer.member("relative", true) }
             writer.endObject()
         }
         writer.endArray()
@@ -92,6 +95,7 @@ extension ResolvedTransition {
         }
         writer.endObject()
         writer.member("directionTest", pan.directionTest.rawValue)
+        if pan.directionRatio != 1 { writer.member("directionRatio", pan.directionRatio) }
         defer {
             writer.member("velocityEstimator", pan.velocityEstimator.rawValue)
             writer.member("touchResampling", pan.touchResampling.rawValue)
@@ -114,6 +118,7 @@ extension ResolvedTransition {
             writer.endObject()
         }
         writer.member("velocityHandoff", pan.settle.velocityHandoff)
+        if pan.settle.alongScrub { writer.member("alongScrub", true) }
         writer.endObject()
     }
 

@@ -31,6 +31,10 @@ public enum TransitionRanges {
     public static let maximumProgress = NumberRange(lower: 0, lowerInclusive: false, upper: 1e6)
     /// A percent-driven scrub's `reportedDuration`, seconds: as a curve's duration may be.
     public static let reportedDuration = NumberRange(lower: 0, lowerInclusive: false, upper: 600)
+    /// A pan's `directionRatio`: how many times the across component the along one must exceed.
+    public static let directionRatio = NumberRange.between(0, 100)
+    /// A scrub's `progressMin` or `progressMax`, in units of its distance.
+    public static let progressBound = NumberRange.between(-1000, 1000)
     /// The longest layer `role`, bytes: a sentence, as the presets' roles are (the longest is 227).
     public static let maxRoleLength = 500
     /// The longest id (a layer's, a pose's name, a guard's).

@@ -5,13 +5,16 @@ extension TransitionReader {
     static let tapFields = ["type", "from", "to", "curve", "settled"]
     static let panFields = [
         "type", "startsIn", "direction", "scrub", "detents", "follow", "release", "settle", "velocityEstimator",
-        "touchResampling", "interruptible", "idle", "settled", "directionTest",
+        "touchResampling", "interruptible", "idle", "settled", "directionTest", "directionRatio",
     ]
-    static let scrubFields = ["from", "to", "axis", "distance", "overshoot", "sign", "percentDriven", "maximum"]
+    static let scrubFields = [
+        "from", "to", "axis", "distance", "overshoot", "sign", "percentDriven", "maximum", "progressMin",
+        "progressMax",
+    ]
     static let percentDrivenFields = [
         "curve", "completionSpeed", "reportedDuration", "updatesOnRelease", "cancelsAtProgressSpeed",
     ]
-    static let followFields = ["layer", "scaled", "axes"]
+    static let followFields = ["layer", "scaled", "axes", "relative"]
     static let detentsFields = ["layer", "axis", "poses", "from", "overshoot"]
 
     /// `{"type": "tap", …}` or `{"type": "pan", …}`.
@@ -100,6 +103,7 @@ extension TransitionReader {
         let settled = members["settled"].map { readSettledPoses($0, at: base + "/settled", &validator) } ?? [:]
         let directionTest: PanInteraction.DirectionTest =
             validator.choice(members, "directionTest", at: base) ?? .movement
+        let directionRatio = validator.number(members, "directionRatio", at: base, in: TransitionRanges.directionRatio)
         guard let tracking, let follow, let release, let settle, let settled else { return nil }
         var pan = PanInteraction(
             startsIn: startsIn, direction: direction, tracking: tracking, follow: follow, release: release,
@@ -107,6 +111,7 @@ extension TransitionReader {
         pan.idle = idle
         pan.settled = settled
         pan.directionTest = directionTest
+        pan.directionRatio = directionRatio ?? 1
         return pan
     }
 
@@ -215,6 +220,8 @@ extension TransitionReader {
         var scrub = Scrub(from: from, to: to, axis: axis, distance: distance, overshoot: overshoot, sign: sign)
         scrub.percentDriven = percentDriven
         scrub.maximum = maximum
+        scrub.progressMin = validator.number(members, "progressMin", at: base, in: TransitionRanges.progressBound)
+        scrub.progressMax = validator.number(members, "progressMax", at: base, in: TransitionRanges.progressBound)
         return scrub
     }
 
@@ -271,7 +278,9 @@ extension TransitionReader {
             case let other?:
                 validator.fail(pointer + "/axes", "Unknown axes '\(other.prefix(80))'; use \"x\", \"y\" or \"both\".")
             }
-            if let layer { follows.append(Follow(layer: layer, scaled: scaled, axes: axes)) }
+            var follow = layer.map { Follow(layer: $0, scaled: scaled, axes: axes) }
+            follow?.relative = validator.bool(members, "relative", at: pointer) ?? false
+            if let follow { follows.append(follow) }
         }
         return follows
     }

@@ -12,10 +12,20 @@ extension TransitionReader {
     /// `{curve, velocityHandoff}`: `curve` one curve (it has a `type`) or a curve per target
     /// pose (`{"gone": {…}, "start": {…}}`).
     mutating func readSettle(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> Settle? {
-        guard let members = validator.object(value, at: base, allowed: ["curve", "velocityHandoff"]) else {
+        guard let members = validator.object(value, at: base, allowed: ["curve", "velocityHandoff", "alongScrub"])
+        else {
             return nil
         }
         let handoff = validator.bool(members, "velocityHandoff", at: base) ?? false
+        var settle = readSettleCurves(members, at: base, handoff: handoff, validator: &validator)
+        settle?.alongScrub = validator.bool(members, "alongScrub", at: base) ?? false
+        return settle
+    }
+
+    /// The settle's `curve`: one curve, or a curve per target pose.
+    mutating func readSettleCurves(
+        _ members: [String: JSONValue], at base: String, handoff: Bool, validator: inout FieldValidator
+    ) -> Settle? {
         guard
             let curve = required(
                 members, "curve", at: base, "one curve, or a curve per target pose ({\"poseName\": {…}})",

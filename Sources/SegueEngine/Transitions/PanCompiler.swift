@@ -147,8 +147,9 @@ struct PanCompiler {
             decision: decided, target: target, atRelease: atRelease, end: end,
             settledPoses: settledPoses(target: target) ?? end,
             offsetsAtRelease: PanSegment.offsets(
-                gesture.followed(at: releaseTime), grab: grab, followers: followers, poses: atRelease),
-            endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve)
+                track.held(gesture.followed(at: releaseTime)), grab: grab, followers: followers, poses: atRelease),
+            endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve,
+            alongScrub: pan.settle.alongScrub && pan.scrub != nil && targetProgress != nil)
     }
 
     /// The layers the final frame shows once the settle reached `target`: the pan's `settled`
@@ -168,15 +169,17 @@ struct PanCompiler {
     ) {
         let axis = track.axis
         let releaseTime = gesture.release.time
-        let liftOff = track.progress(along: axis.of(gesture.translation(at: releaseTime)))
+        func progress(along: Double) -> Double { grab.progress + track.progress(along: along) - track.startProgress }
+        let lifted = gesture.translation(at: releaseTime)
+        let liftOff = progress(along: axis.of(lifted))
         let p =
             pan.scrub?.percentDriven?.updatesOnRelease == true
-            ? liftOff
-            : grab.progress + track.progress(along: axis.of(gesture.followed(at: releaseTime))) - track.startProgress
+            ? liftOff : progress(along: axis.of(track.held(gesture.followed(at: releaseTime))))
         let velocity = track.sign * axis.of(gesture.releaseVelocity)
-        let translation = track.sign * axis.of(gesture.translation(at: releaseTime))
+        let translation = track.sign * axis.of(lifted)
         var inputs = ReleaseInputs(progress: p, velocity: velocity, translation: translation, track: track)
         inputs.liftOffProgress = liftOff
+        // A lift-off progress the guards read, where the release starts from another, is reported beside it.
         let startsFrom = shown(p)
         let readsLiftOff = pan.release.contains { $0.when.map { inputs.uses(.liftOffProgress, $0) } ?? false }
         var decided = gesture.decision(
@@ -276,7 +279,7 @@ struct PanCompiler {
             let velocity = gesture.velocityAtRecognition
             let along = axis.of(velocity)
             let sign = pan.direction.sign ?? 0
-            guard abs(along) > abs(axis.across(velocity)), sign == 0 || sign * along > 0 else {
+            guard abs(along) > pan.directionRatio * abs(axis.across(velocity)), sign == 0 || sign * along > 0 else {
                 return "the pan began at (\(Format.speed(velocity.x)), \(Format.speed(velocity.y))) pt/s, not "
                     + "\(sign == 0 ? "along \(axis.rawValue)" : pan.direction.rawValue) as '\(pan.direction.rawValue)' "
                     + "requires: no pan started"
@@ -285,7 +288,7 @@ struct PanCompiler {
         }
         let moved = sample.location - down
         let along = axis.of(moved)
-        if abs(along) <= abs(axis.across(moved)) {
+        if abs(along) <= pan.directionRatio * abs(axis.across(moved)) {
             return "the pan began moving (\(Format.amount(moved.x)), \(Format.amount(moved.y))) pt, not along "
                 + "\(axis.rawValue) as '\(pan.direction.rawValue)' requires: no pan started"
         }
@@ -298,7 +301,14 @@ struct PanCompiler {
 
     /// The follow declaration of each layer, in layer order.
     func followers() -> [Follow?] {
-        layers.map { layer in pan.follow.last { $0.layer == layer.id } }
+        let start = document.resolved(pan.startPose)
+        return layers.indices.map { index in
+            guard var follow = pan.follow.last(where: { $0.layer == layers[index].id }) else { return nil }
+            if follow.relative, let scale = start?[index].scale {
+                follow.base = PoseScale(x: scale.x == 0 ? 1 : scale.x, y: scale.y == 0 ? 1 : scale.y)
+            }
+            return follow
+        }
     }
 
     /// The sentence a decision gives.

@@ -28,6 +28,8 @@ struct PanSegment {
     let offsetsAtRelease: [Point]
     let endProgress: Double
     let curve: TimingCurve
+    /// Whether the settle runs along the scrub (`Settle.alongScrub`, the target at a scrub's end).
+    let alongScrub: Bool
 
     var releaseTime: Double { gesture.release.time }
     /// When the settle ends.
@@ -35,7 +37,8 @@ struct PanSegment {
 
     /// Progress at `time` while the finger drags: the grab's, moved by the finger along the axis.
     func progress(at time: Double) -> Double {
-        grab.progress + track.progress(along: track.axis.of(gesture.followed(at: time))) - track.startProgress
+        grab.progress + track.progress(along: track.axis.of(track.held(gesture.followed(at: time))))
+            - track.startProgress
     }
 
     /// Each layer's follow offset at `time`, given the layers' poses then (for `scaled`).
@@ -58,7 +61,8 @@ struct PanSegment {
         var moved = translation
         if follow.axes == .x { moved.y = 0 }
         if follow.axes == .y { moved.x = 0 }
-        return grab + (follow.scaled ? Point(x: moved.x * scale.x, y: moved.y * scale.y) : moved)
+        let base = follow.base
+        return grab + (follow.scaled ? Point(x: moved.x * scale.x / base.x, y: moved.y * scale.y / base.y) : moved)
     }
 
     /// The screen while the finger drags: each layer interpolated, moved and drawn in one pass
@@ -66,7 +70,7 @@ struct PanSegment {
     func dragging(_ time: Double) -> Look {
         let p = progress(at: time)
         let span = track.span(at: p)
-        let translation = gesture.followed(at: time)
+        let translation = track.held(gesture.followed(at: time))
         var states: [LayerState] = []
         states.reserveCapacity(layers.count)
         for index in layers.indices {
@@ -80,13 +84,15 @@ struct PanSegment {
     /// The screen while the layers settle.
     func settling(_ time: Double) -> Look {
         let e = curve.fraction(at: time - releaseTime)
+        let progress = lerp(releaseProgress, endProgress, e)
+        let span = alongScrub ? track.span(at: progress) : (atRelease, end, e)
         var states: [LayerState] = []
         states.reserveCapacity(layers.count)
         for index in layers.indices {
-            let pose = LayerPose.interpolate(from: atRelease[index], to: end[index], fraction: e)
+            let pose = LayerPose.interpolate(from: span.0[index], to: span.1[index], fraction: span.2)
             states.append(pose.state(of: layers[index], offset: offsetsAtRelease[index] * (1 - e)))
         }
-        return Look(layers: states, progress: lerp(releaseProgress, endProgress, e))
+        return Look(layers: states, progress: progress)
     }
 
     /// The screen once settled.

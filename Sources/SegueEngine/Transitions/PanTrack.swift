@@ -65,6 +65,18 @@ struct PanTrack {
         return stops.sorted { $0.position < $1.position }
     }
 
+    /// `translation` with its component along the axis held to the scrub's progress bounds
+    /// (`Scrub.progressMin`, `progressMax`) times its distance, in the pan's own direction.
+    func held(_ translation: Point) -> Point {
+        guard case .scrub(let scrub, _, _) = mode, scrub.progressMin != nil || scrub.progressMax != nil else {
+            return translation
+        }
+        var along = sign * axis.of(translation)
+        if let low = scrub.progressMin { along = max(along, low * unit) }
+        if let high = scrub.progressMax { along = min(along, high * unit) }
+        return axis == .x ? Point(x: sign * along, y: translation.y) : Point(x: translation.x, y: sign * along)
+    }
+
     /// Progress for a translation of `along` points along the axis since the touch-down (a scrub's
     /// at most its `maximum`).
     func progress(along: Double) -> Double {

@@ -68,8 +68,15 @@ extension TransitionDocument {
                 pose(scrub.from, at: "/interaction/scrub/from")
                 pose(scrub.to, at: "/interaction/scrub/to")
                 if scrub.percentDriven != nil { found += percentDrivenProblems(pan, scrub) }
+                found += boundProblems(scrub)
             case .detents(let detents):
                 found += detentProblems(detents)
+            }
+            if pan.settle.alongScrub, pan.scrub == nil || pan.scrub?.percentDriven != nil {
+                found.append(
+                    DocumentProblem(
+                        "/interaction/settle/alongScrub",
+                        "Only a scrub's settle (not percent-driven) runs along it; remove alongScrub."))
             }
             if let idle = pan.idle { pose(idle, at: "/interaction/idle") }
             for (target, shown) in pan.settled.sorted(by: { $0.key < $1.key }) {

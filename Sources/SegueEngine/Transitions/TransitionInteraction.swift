@@ -86,6 +86,9 @@ public struct PanInteraction: Sendable, Hashable {
     /// velocity when the pan is recognised, as a `gestureRecognizerShouldBegin(_:)` that reads
     /// `velocity(in:)` does.
     public var directionTest: DirectionTest = .movement
+    /// How many times the across component the along one must exceed for `direction` to hold
+    /// (1: the larger wins), as a `gestureRecognizerShouldBegin(_:)` testing `vy > 1.5·|vx|` does.
+    public var directionRatio: Double = 1
     public var tracking: PanTracking
     public var follow: [Follow]
     /// Read in order at the release; the first whose condition holds picks the target.
@@ -243,6 +246,11 @@ public struct Scrub: Sendable, Hashable {
     public var percentDriven: PercentDriven?
     /// The largest progress the finger gives (a handler's `min(p, maximum)`); nil for none.
     public var maximum: Double?
+    /// Bounds on the progress itself (nil: none): the finger's translation along the axis is held
+    /// to `progressMin…progressMax` × distance before it makes progress, so the frames, the
+    /// guards and the followers see the held value, as a handler's `min(max(ty / d, 0), 1)` does.
+    public var progressMin: Double?
+    public var progressMax: Double?
 
     public init(from: String, to: String, axis: Axis, distance: Double, overshoot: Overshoot = .clamp, sign: Double = 1)
     {
@@ -297,6 +305,12 @@ public struct Follow: Sendable, Hashable {
     public var scaled: Bool
     /// Which components of the translation it takes; nil for both.
     public var axes: Axis?
+    /// With `scaled`, the scale is taken relative to the layer's in the pan's start pose: the
+    /// finger moves the layer inside the transform it had at the touch-down, and what scales
+    /// after that scales the movement (`t0.translatedBy(0, ty)` then scaled by k, k = s / s0).
+    public var relative = false
+    /// The start pose's scale `relative` divides by (1 otherwise, or where it is 0); the compiler's.
+    var base = PoseScale.identity
 
     public init(layer: String, scaled: Bool = false, axes: Axis? = nil) {
         self.layer = layer
@@ -385,6 +399,11 @@ public struct Settle: Sendable, Hashable {
     public var perTarget: [String: CurveSpec]
     /// Springs only: start with the finger's velocity (UIKit's relative `initialSpringVelocity`).
     public var velocityHandoff: Bool
+    /// For a target at a scrub's end: the curve runs the progress from the release's to the
+    /// target's and the layers show the scrub there (past 0…1 as its overshoot says), rather than
+    /// going straight from the released layers to the target, as a pan that animates its own
+    /// progress (`fractionComplete`) does.
+    public var alongScrub = false
 
     public init(curve: CurveSpec?, perTarget: [String: CurveSpec] = [:], velocityHandoff: Bool = false) {
         self.curve = curve

@@ -116,12 +116,3 @@ struct YUIPaperLayout: Sendable, Hashable {
         return Rect(x: cell.minX, y: cell.minY, width: cell.width, height: titleHeight)
     }
 }
-
-extension YUIPaperLayout {
-    /// Origin and size linearly from `from` to `to` (seed-transitions.md §1.2).
-    static func lerp(_ from: Rect, _ to: Rect, _ x: Double) -> Rect {
-        Rect(
-            x: from.minX + (to.minX - from.minX) * x, y: from.minY + (to.minY - from.minY) * x,
-            width: from.width + (to.width - from.width) * x, height: from.height + (to.height - from.height) * x)
-    }
-}
