@@ -185,7 +185,9 @@ extension PanTrack {
         case .scrub:
             return 0...unit
         case .detents(_, let stops):
-            let offsets = stops.map { $0.position - startProgress }
+            // Finite by the document's ranges; a non-finite offset is left out rather than let
+            // through to the range's bounds.
+            let offsets = stops.map { $0.position - startProgress }.filter(\.isFinite)
             return min(offsets.min() ?? 0, 0)...max(offsets.max() ?? 0, 0)
         }
     }

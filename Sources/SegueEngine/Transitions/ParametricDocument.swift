@@ -15,7 +15,7 @@ public struct ParametricDocument: Preset {
     let build: @Sendable (_ scene: ParameterValues, _ parameters: ParameterValues) -> TransitionDocument
     let example: [GestureSample]?
     /// The documents compiled last (`CompiledDocuments`).
-    let compiled = CompiledDocuments()
+    let cache = CompiledDocuments()
 
     /// `example` is the gesture the catalogue offers (a pan's; nil for a tap). The trigger's
     /// rules are the default document's guards.
@@ -43,19 +43,25 @@ public struct ParametricDocument: Preset {
     }
 
     public func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
-        let held = compiled.preset(scene: input.scene, parameters: input.parameters) {
-            DocumentPreset(build(input.scene, input.parameters), description: description, example: example)
+        try compiled(scene: input.scene, parameters: input.parameters).simulate(input)
+    }
+
+    /// The document for `scene` and `parameters`, compiled: from the cache, else built once and
+    /// kept. A scene the fields' ranges admit but the document refuses (a frame of no size) is
+    /// refused at the window with the document's problems.
+    func compiled(scene: ParameterValues, parameters: ParameterValues) throws(SimulationError) -> DocumentPreset {
+        var refused: TransitionDocument?
+        let held = cache.preset(scene: scene, parameters: parameters) {
+            let document = build(scene, parameters)
+            let compiled = DocumentPreset(document, description: description, example: example)
+            if compiled == nil { refused = document }
+            return compiled
         }
-        if let held { return try held.simulate(input) }
-        let document = build(input.scene, input.parameters)
-        guard let compiled = DocumentPreset(document, description: description, example: example) else {
-            // A scene the fields' ranges admit but the document refuses (a frame of no size).
-            let problems = document.problems.map { "\($0.pointer): \($0.detail)" }.joined(separator: "; ")
-            throw .scene(
-                Self.windowField,
-                "This scene lays out no transition: \(problems). Give every rect a size above zero, inside the window.")
-        }
-        return try compiled.simulate(input)
+        if let held { return held }
+        let problems = (refused?.problems ?? []).map { "\($0.pointer): \($0.detail)" }.joined(separator: "; ")
+        throw .scene(
+            Self.windowField,
+            "This scene lays out no transition: \(problems). Give every rect a size above zero, inside the window.")
     }
 }
 
@@ -68,7 +74,7 @@ extension Preset {
     )? {
         if let document = self as? DocumentPreset { return document.releaseSpan }
         guard let parametric = self as? ParametricDocument else { return nil }
-        return DocumentPreset(parametric.build(scene, parameters))?.releaseSpan
+        return (try? parametric.compiled(scene: scene, parameters: parameters))?.releaseSpan
     }
 
     /// The preset as a transition document for its default scene and parameters: the document

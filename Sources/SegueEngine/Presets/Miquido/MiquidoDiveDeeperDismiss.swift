@@ -1,6 +1,7 @@
 /// `miquido.diveDeeper.dismiss`: the mirror of the present; the phantoms move from
 /// the detail's elements back onto the card as the fade view goes 1 → 0
-/// (seed-transitions.md §7.3, reconstructed from the symmetric code), written as a
+/// (Szymon Matysik, “Dive Deeper into Motion Design: Advanced iOS Transitions”, Miquido;
+/// reconstructed from the present's symmetric code), written as a
 /// transition document (`MiquidoTapDocument`).
 enum MiquidoDiveDeeperDismiss {
     static let preset = ParametricDocument(

@@ -1,6 +1,6 @@
 /// `miquido.diveDeeper.present`: tapping a card morphs snapshots of its image and
 /// title into the detail screen's over a white fade, on seed 001's spring
-/// (seed-transitions.md §7.2), written as a transition document (`MiquidoTapDocument`).
+/// (Szymon Matysik, “Dive Deeper into Motion Design: Advanced iOS Transitions”, Miquido), written as a transition document (`MiquidoTapDocument`).
 enum MiquidoDiveDeeperPresent {
     static let preset = ParametricDocument(
         description: PresetDescription(

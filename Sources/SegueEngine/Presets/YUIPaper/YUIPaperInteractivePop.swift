@@ -2,10 +2,10 @@ import SegueMath
 
 /// `yui.fbPaper.interactivePop`, beyond seed 004: dragging the open demo down shrinks
 /// it back into the strip along the pop's path (p = clamp(ty / (0.5·H), 0, 1)); on
-/// release it finishes or cancels by the settings pull-down's policy (§10.4: a flick
+/// release it finishes or cancels by the settings pull-down's policy (a flick
 /// over 500 pt/s decides by its direction, otherwise p > 0.5), then springs the rest
-/// of the way with the finger's velocity handed off. The seed's README lists this
-/// drag as not done (seed-transitions.md §10.3, §14.29). Written as a transition
+/// of the way with the finger's velocity handed off. YUI's README lists this
+/// drag as not done (github.com/yihui-hu/YUI). Written as a transition
 /// document (`YUIPaperInteractivePopDocument`).
 enum YUIPaperInteractivePop {
     static let preset = ParametricDocument(

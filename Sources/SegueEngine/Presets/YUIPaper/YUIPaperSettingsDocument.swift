@@ -1,7 +1,7 @@
 import SegueMath
 
 /// The Facebook Paper settings pull-down (`yui.fbPaper.settings`) as a transition document
-/// (the YUI gallery, github.com/yihui-hu/YUI, HomeView's settings pan; seed-transitions.md §10.4).
+/// (the YUI gallery, github.com/yihui-hu/YUI, HomeView's settings pan).
 /// The scrub moves the scales and the settings' fade; the home follows the finger along y,
 /// scaled as its transform scales the drag: opening, translate(0, ty) then scale s = 1 − 0.04p
 /// (a shift s·ty); closing, the shown transform, then translate(0, ty) and scale k = 1 + 0.04p

@@ -34,7 +34,7 @@ struct YUIPaperGeometry: Sendable {
     var cardRadius: Double { max(0, scene.displayCornerRadius - YUIPaperConstants.cardRadiusInset) }
 }
 
-/// The Facebook Paper layers (seed-transitions.md §10.2–§10.3), bottom to top: the home,
+/// The Facebook Paper layers (the YUI gallery, github.com/yihui-hu/YUI, HomeView), bottom to top: the home,
 /// the backdrop, per card (previous, selected, next) its image container, the selected
 /// card's title, the header labels, the demo. Every layer keeps one frame (a card's is its
 /// small image container); the documents (`YUIPaperTapDocument`) move them by their transforms.

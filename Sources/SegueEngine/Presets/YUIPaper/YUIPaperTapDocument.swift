@@ -1,8 +1,8 @@
 import SegueMath
 
 /// The Facebook Paper push and pop as transition documents (the YUI gallery,
-/// github.com/yihui-hu/YUI, `HomeTransitionAnimationController.pushAnimation` / `popAnimation`;
-/// seed-transitions.md §10.2–§10.3). Every layer keeps one frame (a card's is its small image
+/// github.com/yihui-hu/YUI, `HomeTransitionAnimationController.pushAnimation` / `popAnimation`,
+/// and HomeView). Every layer keeps one frame (a card's is its small image
 /// container) and where it appears is its scale and translation, as `YUIPaperState` draws it:
 /// `home` (the small layout, the demo on the selected card), `pages` (the big layout, the demo
 /// full-screen) and the settled screens (`demo` after a push, `rest` after a pop, with what the
