@@ -55,8 +55,8 @@ import Testing
     @Test func progressBoundsHoldTheFingersProgress() throws {
         let document = Self.document { pan in
             guard case .scrub(var scrub) = pan.tracking else { return }
-            scrub.progressMin = 0
-            scrub.progressMax = 1
+            scrub.minimum = 0
+            scrub.maximum = 1
             pan.tracking = .scrub(scrub)
         }
         let frames = try Self.run(document, Self.along([50, 330, 330])).frames

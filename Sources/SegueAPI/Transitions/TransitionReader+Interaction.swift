@@ -5,11 +5,11 @@ extension TransitionReader {
     static let tapFields = ["type", "from", "to", "curve", "settled"]
     static let panFields = [
         "type", "startsIn", "direction", "scrub", "detents", "follow", "release", "settle", "velocityEstimator",
-        "touchResampling", "interruptible", "idle", "settled", "directionTest", "directionRatio",
+        "touchResampling", "interruptible", "idle", "settled", "directionTest", "directionRatio", "alsoStartsWhen",
     ]
     static let scrubFields = [
-        "from", "to", "axis", "distance", "overshoot", "sign", "percentDriven", "maximum", "progressMin",
-        "progressMax",
+        "from", "to", "axis", "distance", "overshoot", "sign", "percentDriven", "absolute", "minimum", "maximum",
+        "holds",
     ]
     static let percentDrivenFields = [
         "curve", "completionSpeed", "reportedDuration", "updatesOnRelease", "cancelsAtProgressSpeed",
@@ -104,6 +104,9 @@ extension TransitionReader {
         let directionTest: PanInteraction.DirectionTest =
             validator.choice(members, "directionTest", at: base) ?? .movement
         let directionRatio = validator.number(members, "directionRatio", at: base, in: TransitionRanges.directionRatio)
+        let alsoStartsWhen = members["alsoStartsWhen"].flatMap {
+            readCondition($0, at: base + "/alsoStartsWhen", depth: 0, &validator)
+        }
         guard let tracking, let follow, let release, let settle, let settled else { return nil }
         var pan = PanInteraction(
             startsIn: startsIn, direction: direction, tracking: tracking, follow: follow, release: release,
@@ -112,6 +115,7 @@ extension TransitionReader {
         pan.settled = settled
         pan.directionTest = directionTest
         pan.directionRatio = directionRatio ?? 1
+        pan.alsoStartsWhen = alsoStartsWhen
         return pan
     }
 
@@ -215,13 +219,13 @@ extension TransitionReader {
         let percentDriven = members["percentDriven"].flatMap {
             readPercentDriven($0, at: base + "/percentDriven", validator: &validator)
         }
-        let maximum = validator.number(members, "maximum", at: base, in: TransitionRanges.maximumProgress)
         guard let from, let to, let axis, let distance, let overshoot else { return nil }
         var scrub = Scrub(from: from, to: to, axis: axis, distance: distance, overshoot: overshoot, sign: sign)
         scrub.percentDriven = percentDriven
-        scrub.maximum = maximum
-        scrub.progressMin = validator.number(members, "progressMin", at: base, in: TransitionRanges.progressBound)
-        scrub.progressMax = validator.number(members, "progressMax", at: base, in: TransitionRanges.progressBound)
+        scrub.absolute = validator.bool(members, "absolute", at: base) ?? false
+        scrub.minimum = validator.number(members, "minimum", at: base, in: TransitionRanges.progressBound)
+        scrub.maximum = validator.number(members, "maximum", at: base, in: TransitionRanges.progressBound)
+        scrub.holds = validator.choice(members, "holds", at: base) ?? .progress
         return scrub
     }
 

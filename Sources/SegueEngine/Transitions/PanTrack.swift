@@ -65,24 +65,31 @@ struct PanTrack {
         return stops.sorted { $0.position < $1.position }
     }
 
-    /// `translation` with its component along the axis held to the scrub's progress bounds
-    /// (`Scrub.progressMin`, `progressMax`) times its distance, in the pan's own direction.
+    /// `translation` with its component along the axis held to the scrub's bounds times its
+    /// distance, measured as the progress measures it, when the bounds hold the progress
+    /// (`Scrub.Hold.progress`): what the frames, the guards and the followers see.
     func held(_ translation: Point) -> Point {
-        guard case .scrub(let scrub, _, _) = mode, scrub.progressMin != nil || scrub.progressMax != nil else {
-            return translation
-        }
-        var along = sign * axis.of(translation)
-        if let low = scrub.progressMin { along = max(along, low * unit) }
-        if let high = scrub.progressMax { along = min(along, high * unit) }
-        return axis == .x ? Point(x: sign * along, y: translation.y) : Point(x: translation.x, y: sign * along)
+        guard case .scrub(let scrub, _, _) = mode, scrub.holds == .progress,
+            scrub.minimum != nil || scrub.maximum != nil
+        else { return translation }
+        let component = axis.of(translation)
+        var along = scrub.absolute ? abs(component) : sign * component
+        if let low = scrub.minimum { along = max(along, low * unit) }
+        if let high = scrub.maximum { along = min(along, high * unit) }
+        let back = scrub.absolute ? (component < 0 ? -along : along) : sign * along
+        return axis == .x ? Point(x: back, y: translation.y) : Point(x: translation.x, y: back)
     }
 
-    /// Progress for a translation of `along` points along the axis since the touch-down (a scrub's
-    /// at most its `maximum`).
-    func progress(along: Double) -> Double {
+    /// Progress for a translation of `along` points along the axis since the touch-down; a scrub's
+    /// bounds, when they hold the progress, hold it exactly at `minimum…maximum` unless `holding`
+    /// is false (the lift-off's progress as the recognizer reports it, which guards may read).
+    func progress(along: Double, holding: Bool = true) -> Double {
         switch mode {
-        case .scrub(let scrub, _, _): scrub.maximum.map { min(sign * along / unit, $0) } ?? sign * along / unit
-        case .detents: startProgress + along
+        case .scrub(let scrub, _, _):
+            let p = scrub.absolute ? abs(along) / unit : sign * along / unit
+            guard holding, scrub.holds == .progress else { return p }
+            return min(max(p, scrub.minimum ?? -.infinity), scrub.maximum ?? .infinity)
+        case .detents: return startProgress + along
         }
     }
 
@@ -98,9 +105,12 @@ struct PanTrack {
     func span(at progress: Double) -> (from: [LayerPose], to: [LayerPose], fraction: Double) {
         switch mode {
         case .scrub(let scrub, let from, let to):
-            return (
-                from, to, Self.fraction(progress, overshoot: scrub.overshoot, distance: scrub.distance, extent: extent)
-            )
+            // Bounds that hold only the layers hold them here; bounds on the progress held it
+            // already, and a settle along the scrub may carry it past them.
+            let held =
+                scrub.holds == .layers
+                ? min(max(progress, scrub.minimum ?? -.infinity), scrub.maximum ?? .infinity) : progress
+            return (from, to, Self.fraction(held, overshoot: scrub.overshoot, distance: scrub.distance, extent: extent))
         case .detents(let detents, let stops):
             guard let first = stops.first, let last = stops.last, stops.count > 1 else {
                 let only = stops.first?.poses ?? []

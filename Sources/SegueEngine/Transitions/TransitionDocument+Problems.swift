@@ -83,6 +83,7 @@ extension TransitionDocument {
                 pose(target, at: "/interaction/settled")
                 pose(shown, at: "/interaction/settled/\(Self.escape(target))")
             }
+            if let along = pan.settle.along { layer(along, at: "/interaction/settle/along") }
             for (index, follow) in pan.follow.enumerated() {
                 layer(follow.layer, at: "/interaction/follow/\(index)/layer")
             }
