@@ -18,10 +18,11 @@ public struct ParametricDocument: Preset {
     let cache = CompiledDocuments()
 
     /// `example` is the gesture the catalogue offers (a pan's; nil for a tap). The trigger's
-    /// rules are the default document's guards.
+    /// rules are the default document's guards, or `rules` where a parameter picks the guards (a
+    /// `releaseRule`): every rule a decision may name under some parameters.
     init(
         description: PresetDescription, sceneFields: [ParameterSpec], parameters: [ParameterSpec],
-        example: [GestureSample]? = nil,
+        example: [GestureSample]? = nil, rules: DecisionRules? = nil,
         build: @escaping @Sendable (_ scene: ParameterValues, _ parameters: ParameterValues) -> TransitionDocument
     ) {
         self.description = description
@@ -34,7 +35,12 @@ public struct ParametricDocument: Preset {
         guard let compiled = DocumentPreset(document, description: description, example: example) else {
             preconditionFailure("\(description.id): its default document has problems: \(document.problems)")
         }
-        trigger = compiled.trigger
+        if let rules, case .gesture(var gesture) = compiled.trigger {
+            gesture.rules = rules
+            trigger = .gesture(gesture)
+        } else {
+            trigger = compiled.trigger
+        }
     }
 
     /// The document for the defaults.

@@ -23,7 +23,8 @@ enum InstagramInteractivePop {
                 InstagramKeys.progressMode, InstagramKeys.gate, SharedKeys.velocityEstimator,
                 SharedKeys.touchResampling, InstagramKeys.springSettle, InstagramKeys.settleDampingRatio,
                 InstagramKeys.translationFollowsFinger, InstagramKeys.keepMaskOnCancel),
-        example: InstagramExampleGestures.interactivePop
+        example: InstagramExampleGestures.interactivePop,
+        rules: DecisionRules(InstagramReleaseRule.rules[0], others: Array(InstagramReleaseRule.rules.dropFirst()))
     ) { values, parameters in
         document(InstagramScene(values), parameters)
     }
