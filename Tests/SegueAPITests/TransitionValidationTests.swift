@@ -132,6 +132,19 @@ import Testing
         }
     }
 
+    /// A scrub's bounds: a minimum above the maximum holds nothing, and `holds` names one of two.
+    @Test func aScrubsBoundsMustLeaveRoom() throws {
+        let gesture = ["gesture": Self.tree(TransitionExamples.fastDrag)]
+        try Self.expectOne(
+            Self.pan {
+                Self.set(0.8, at: ["interaction", "scrub", "minimum"], in: &$0)
+                Self.set(0.2, at: ["interaction", "scrub", "maximum"], in: &$0)
+            }, at: "/transition/interaction/scrub/maximum", saying: "give minimum ≤ maximum", extra: gesture)
+        try Self.expectOne(
+            Self.pan { Self.set("finger", at: ["interaction", "scrub", "holds"], in: &$0) },
+            at: "/transition/interaction/scrub/holds", saying: "layers", extra: gesture)
+    }
+
     @Test func noGuardMayFollowOneWithoutWhen() throws {
         let document = Self.pan {
             Self.set(nil, at: ["interaction", "release", 0, "when"], in: &$0)

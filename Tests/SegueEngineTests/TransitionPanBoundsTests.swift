@@ -2,7 +2,7 @@ import SegueEngine
 import SegueMath
 import Testing
 
-/// The pan fields the YUI Paper pans needed (`progressMin`/`progressMax`, `liftOffProgress`,
+/// The pan fields the YUI Paper pans needed (`minimum`/`maximum` holding the progress, `liftOffProgress`,
 /// `directionRatio`, `Settle.alongScrub`, `Follow.relative`), against values worked out by hand.
 @Suite struct TransitionPanBoundsTests {
     /// A 100 pt card that the scrub moves 200 pt right (and from scale `startScale` to 1) over 200 pt.

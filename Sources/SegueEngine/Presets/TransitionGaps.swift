@@ -23,10 +23,6 @@ enum TransitionGaps {
         "yui.twitterSplash":
             "The format lacks a mask shaped as a path (the bird) and animations in sequence (a hold, a shrink, "
             + "then springs).",
-        "instagram.pop.interactive":
-            "The format lacks progress from |tx|, a bound on how far the layers follow apart from the progress "
-            + "frames report, release tests across the axis (YUI's |ty|/H, the projection's vx·0.1/W) and a "
-            + "spring handed the card's velocity along its path, which its parameters select.",
         "yui.twitterSwipe":
             "The format lacks values a frame carries beside its layers (the × mark turning red at p = 1), a "
             + "settle target taken from where the release left the row (it slides out from there), and a rule "
