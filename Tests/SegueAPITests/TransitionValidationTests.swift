@@ -132,6 +132,22 @@ import Testing
         }
     }
 
+    /// A press names its poses as a tap does, and needs a gesture, as a pan does.
+    @Test func aPressNamesPosesThatExist() throws {
+        let press: (String) -> [String: Any] = { to in
+            Self.tap {
+                Self.set("press", at: ["interaction", "type"], in: &$0)
+                Self.set(to, at: ["interaction", "to"], in: &$0)
+            }
+        }
+        try Self.expectOne(
+            press("squashed"), at: "/transition/interaction/to", saying: "Unknown pose 'squashed'",
+            extra: ["gesture": Self.tree(TransitionExamples.fastDrag)])
+        try Self.expectOne(
+            Self.tap { Self.set("hold", at: ["interaction", "type"], in: &$0) }, at: "/transition/interaction/type",
+            saying: "\"press\"")
+    }
+
     /// A scrub's bounds: a minimum above the maximum holds nothing, and `holds` names one of two.
     @Test func aScrubsBoundsMustLeaveRoom() throws {
         let gesture = ["gesture": Self.tree(TransitionExamples.fastDrag)]

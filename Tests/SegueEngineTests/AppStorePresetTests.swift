@@ -73,9 +73,9 @@ import Testing
         func value(_ preset: any Preset, _ name: String) -> ParameterValue? {
             preset.parameters.first { $0.name == name }?.defaultValue
         }
-        #expect(value(AppStoreHighlight(), "highlightedScale") == .number(0.96))
-        #expect(value(AppStoreHighlight(), "highlightDuration") == .number(0.5))
-        #expect(value(AppStoreHighlight(), "highlightDampingRatio") == .number(1))
+        #expect(value(AppStoreHighlight.preset, "highlightedScale") == .number(0.96))
+        #expect(value(AppStoreHighlight.preset, "highlightDuration") == .number(0.5))
+        #expect(value(AppStoreHighlight.preset, "highlightDampingRatio") == .number(1))
         #expect(value(AppStoreInteractiveDismiss(), "shrinkScale") == .number(0.86))
         #expect(value(AppStoreInteractiveDismiss(), "progressDistance") == .number(100))
         #expect(value(AppStoreInteractiveDismiss(), "edgeProgressSpace") == .choice("window"))
@@ -110,7 +110,7 @@ import Testing
             GestureSample(time: 0, location: Point(x: 195, y: 277), phase: .began),
             GestureSample(time: 0.8, location: Point(x: 195, y: 277), phase: .ended),
         ]
-        let simulation = try run(AppStoreHighlight(), samples: samples)
+        let simulation = try run(AppStoreHighlight.preset, samples: samples)
         let pressed = card(simulation.frames[36])  // t = 0.6 s, finger still down
         #expect(close(pressed.presentationFrame, scaled(Self.card, 0.96), 1e-9))
         #expect(close(pressed.presentationFrame, Rect(x: 27, y: 75.4, width: 336, height: 403.2), 1e-9))
@@ -137,7 +137,7 @@ import Testing
             GestureSample(time: 0, location: Point(x: 195, y: 277), phase: .began),
             GestureSample(time: up, location: Point(x: 195, y: 277), phase: .ended),
         ]
-        let simulation = try run(AppStoreHighlight(), samples: samples, frameRate: 120)
+        let simulation = try run(AppStoreHighlight.preset, samples: samples, frameRate: 120)
         let spring = try #require(Spring.uikit(duration: 0.5, dampingRatio: 1))
         func x(_ t: Double) -> Double { t <= 0 ? 0 : t >= 0.5 ? 1 : spring.progress(at: t).value }
         func expected(_ t: Double) -> Double { 1 - 0.04 * x(t) + (t >= up ? 0.04 * x(t - up) : 0) }
@@ -353,7 +353,7 @@ import Testing
 
     @Test func aGestureIsRequiredAndMustEndOrCross() throws {
         #expect(throws: SimulationError.self) { try run(AppStoreInteractiveDismiss()) }
-        #expect(throws: SimulationError.self) { try run(AppStoreHighlight()) }
+        #expect(throws: SimulationError.self) { try run(AppStoreHighlight.preset) }
         let open = drag(from: Point(x: 195, y: 300), by: Point(x: 0, y: 50), steps: 5, lift: false)
         #expect(throws: SimulationError.self) { try run(AppStoreInteractiveDismiss(), samples: open) }
     }
@@ -386,7 +386,7 @@ import Testing
             GestureSample(time: 2, location: Point(x: 195, y: 277), phase: .began),
             GestureSample(time: 2.1, location: Point(x: 195, y: 290), phase: .cancelled),
         ]
-        let simulation = try run(AppStoreHighlight(), samples: samples)
+        let simulation = try run(AppStoreHighlight.preset, samples: samples)
         #expect(simulation.decision?.rule == "gestureCancelled" && simulation.decision?.outcome == .cancel)
         #expect(close(simulation.frames.first?.time ?? 0, 2) && close(simulation.frames.last?.time ?? 0, 2.6, 1e-9))
     }
@@ -442,9 +442,10 @@ import Testing
             GestureSample(time: 0.1, location: Point(x: 230, y: 310), phase: .changed),
             GestureSample(time: 0.2, location: Point(x: 260, y: 320), phase: .ended),
         ]
-        let latest = try run(AppStoreHighlight(), parameters: ["touchResampling": .choice("latest")], samples: samples)
+        let latest = try run(
+            AppStoreHighlight.preset, parameters: ["touchResampling": .choice("latest")], samples: samples)
         let interpolated = try run(
-            AppStoreHighlight(), parameters: ["touchResampling": .choice("interpolate")], samples: samples)
+            AppStoreHighlight.preset, parameters: ["touchResampling": .choice("interpolate")], samples: samples)
         #expect(latest.frames == interpolated.frames)
     }
 }

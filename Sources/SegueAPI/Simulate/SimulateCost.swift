@@ -133,6 +133,7 @@ public struct SimulateCost: Sendable {
         let curves: [CurveSpec] =
             switch document.interaction {
             case .tap(let tap): [tap.curve]
+            case .press(let press): [press.curve]
             case .pan(let pan): (pan.settle.curve.map { [$0] } ?? []) + pan.settle.perTarget.values
             }
         // A curve that never settles makes the frame cap the count (`estimatedBytes`).

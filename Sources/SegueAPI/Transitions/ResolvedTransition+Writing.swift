@@ -45,6 +45,15 @@ extension ResolvedTransition {
             writer.endObject()
         case .pan(let pan):
             write(pan, into: &writer)
+        case .press(let press):
+            writer.beginObject()
+            writer.member("type", "press")
+            writer.member("from", press.from)
+            writer.member("to", press.to)
+            writer.key("curve")
+            write(press.curve, into: &writer)
+            writer.member("settled", press.settled ?? press.from)
+            writer.endObject()
         }
         writer.endObject()
     }

@@ -26,14 +26,19 @@ extension TransitionReader {
             return nil
         }
         guard members["type"] != nil else {
-            validator.fail(base + "/type", "Required: \"tap\" or \"pan\".")
+            validator.fail(base + "/type", "Required: \"tap\", \"pan\" or \"press\".")
             return nil
         }
         switch validator.string(members, "type", at: base) {
         case "tap"?: return readTap(value, at: base, validator: &validator).map { .tap($0) }
         case "pan"?: return readPan(value, at: base, validator: &validator).map { .pan($0) }
+        case "press"?:
+            return readTap(value, at: base, validator: &validator).map {
+                .press(PressInteraction(from: $0.from, to: $0.to, curve: $0.curve, settled: $0.settled))
+            }
         case let other?:
-            validator.fail(base + "/type", "Unknown interaction type '\(other.prefix(80))'; use \"tap\" or \"pan\".")
+            validator.fail(
+                base + "/type", "Unknown interaction type '\(other.prefix(80))'; use \"tap\", \"pan\" or \"press\".")
             return nil
         case nil:
             return nil

@@ -11,9 +11,6 @@ enum TransitionGaps {
     static let byID: [String: String] = [
         "touchwonders.zoomPop": perAxisSettle,
         "touchwonders.shapeDrop": perAxisSettle,
-        "appstore.card.highlight":
-            "The format lacks a press: an animation that starts at touch-down and turns around from where it is "
-            + "when the finger lifts, with no pan.",
         "appstore.card.present":
             "The format lacks properties on different curves at once: the card's top on a spring whose damping and "
             + "duration depend on the distance, its size and radius linearly over part of that, the blur on its own.",

@@ -44,6 +44,10 @@ public struct DocumentPreset: Preset {
         switch document.interaction {
         case .tap:
             trigger = .tap
+        case .press(let press):
+            trigger = .gesture(
+                example: example ?? Self.pressExample(document, press),
+                rules: Self.pressRules(source: self.description.source))
         case .pan(let pan):
             let source = self.description.source
             // One rule per id: guards that share an id (a preset's one rule read as a finish
@@ -92,6 +96,8 @@ public struct DocumentPreset: Preset {
         case .pan(let pan):
             return try PanCompiler(id: description.id, document: document, pan: pan, layers: layerDescriptions)
                 .simulate(input)
+        case .press(let press):
+            return try pressTransition(press, input: input)
         }
     }
 

@@ -61,6 +61,10 @@ extension TransitionDocument {
             pose(tap.from, at: "/interaction/from")
             pose(tap.to, at: "/interaction/to")
             if let settled = tap.settled { pose(settled, at: "/interaction/settled") }
+        case .press(let press):
+            pose(press.from, at: "/interaction/from")
+            pose(press.to, at: "/interaction/to")
+            if let settled = press.settled { pose(settled, at: "/interaction/settled") }
         case .pan(let pan):
             if case .layer(let id) = pan.startsIn { layer(id, at: "/interaction/startsIn") }
             switch pan.tracking {

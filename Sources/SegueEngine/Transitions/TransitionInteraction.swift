@@ -7,6 +7,8 @@ public enum Interaction: Sendable, Hashable {
     /// A pan: the finger scrubs the layers between two poses, and its release picks where
     /// they settle.
     case pan(PanInteraction)
+    /// A press: the layers go toward a pose while the finger is down and come back when it lifts.
+    case press(PressInteraction)
 }
 
 /// `{"type": "tap", "from", "to", "curve"}`.
