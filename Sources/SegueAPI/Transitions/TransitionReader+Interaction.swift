@@ -306,3 +306,15 @@ extension TransitionReader {
         return direction.axis
     }
 }
+
+extension TransitionReader {
+    /// Every member name a document's objects may hold, from the lists the reader allows: what a
+    /// fuzzer's dictionary needs to reach past the unknown-field checks (Tests/Fuzz/segue.dict).
+    public static var documentFieldNames: Set<String> {
+        Set(
+            tapFields + panFields + scrubFields + percentDrivenFields + followFields + detentsFields + guardFields
+                + conditionFields + stateFields + maskFields + shadowFields + layerFields + settleFields
+                + ["window", "layers", "poses", "interaction", "name", "rubberBand", "edge", "rect", "gt", "lt"]
+                + ["press", "tap", "pan"] + Scrub.Hold.allCases.map(\.rawValue))
+    }
+}

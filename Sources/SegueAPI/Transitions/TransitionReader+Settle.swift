@@ -1,6 +1,8 @@
 import SegueEngine
 
 extension TransitionReader {
+    static let settleFields = ["curve", "velocityHandoff", "alongScrub", "along"]
+
     /// A curve as `POST /v1/curves` takes it, at `base`; remembers its members for the resolved
     /// document.
     mutating func readCurve(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> CurveSpec? {
@@ -13,8 +15,7 @@ extension TransitionReader {
     /// pose (`{"gone": {…}, "start": {…}}`).
     mutating func readSettle(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> Settle? {
         guard
-            let members = validator.object(
-                value, at: base, allowed: ["curve", "velocityHandoff", "alongScrub", "along"])
+            let members = validator.object(value, at: base, allowed: Self.settleFields)
         else {
             return nil
         }
