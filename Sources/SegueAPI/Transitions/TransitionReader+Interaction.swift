@@ -2,7 +2,7 @@ import SegueEngine
 import SegueMath
 
 extension TransitionReader {
-    static let tapFields = ["type", "from", "to", "curve", "settled"]
+    static let tapFields = ["type", "from", "to", "curve", "settled", "tracks"]
     static let panFields = [
         "type", "startsIn", "direction", "scrub", "detents", "follow", "release", "settle", "velocityEstimator",
         "touchResampling", "interruptible", "idle", "settled", "directionTest", "directionRatio", "alsoStartsWhen",
@@ -52,8 +52,11 @@ extension TransitionReader {
         let settled =
             members["settled"] == nil
             ? nil : name(members, "settled", at: base, what: "a pose's name", required: false, &validator)
+        let tracks = members["tracks"].flatMap { readTracks($0, at: base + "/tracks", validator: &validator) }
         guard let from, let to, let curve else { return nil }
-        return TapInteraction(from: from, to: to, curve: curve, settled: settled)
+        var tap = TapInteraction(from: from, to: to, curve: curve, settled: settled)
+        tap.tracks = tracks ?? []
+        return tap
     }
 
     /// A pose's name that must be there.

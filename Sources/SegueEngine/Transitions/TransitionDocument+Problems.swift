@@ -61,6 +61,7 @@ extension TransitionDocument {
             pose(tap.from, at: "/interaction/from")
             pose(tap.to, at: "/interaction/to")
             if let settled = tap.settled { pose(settled, at: "/interaction/settled") }
+            found += trackProblems(tap)
         case .pan(let pan):
             if case .layer(let id) = pan.startsIn { layer(id, at: "/interaction/startsIn") }
             switch pan.tracking {
