@@ -88,4 +88,26 @@ import Testing
         try TransitionValidationTests.expectOne(
             document, at: "/transition/interaction/tracks", saying: "--max-release-guards")
     }
+
+    /// The App Store present's document (a spring tap with a linear and an ease-in-out track),
+    /// written as the API answers it and read back, is the same tap.
+    @Test func thePresentsDocumentReadsBackAsWritten() throws {
+        let preset = try #require(PresetCatalogue.builtIn.preset(id: "appstore.card.present") as? ParametricDocument)
+        let document = preset.defaultDocument
+        guard case .tap(let tap) = document.interaction else {
+            Issue.record("the present is a tap")
+            return
+        }
+        #expect(tap.tracks.count == 2)
+        var writer = JSONWriter()
+        ResolvedTransition(document: document).write(into: &writer)
+        var validator = FieldValidator()
+        var reader = TransitionReader(limits: RequestLimits())
+        let read = reader.read(try JSONParser.parse(writer.bytes), at: "", validator: &validator)
+        #expect(validator.errors.isEmpty, "\(validator.errors)")
+        // The writer spells out the default `settled`; the rest reads back as it was.
+        var expected = tap
+        expected.settled = tap.to
+        #expect(read?.document.interaction == .tap(expected))
+    }
 }
