@@ -146,6 +146,15 @@ import Testing
         try Self.expectOne(
             Self.tap { Self.set("hold", at: ["interaction", "type"], in: &$0) }, at: "/transition/interaction/type",
             saying: "\"press\"")
+        // Tracks are a tap's: a press goes back on its one curve.
+        try Self.expectOne(
+            Self.tap {
+                Self.set("press", at: ["interaction", "type"], in: &$0)
+                Self.set(
+                    [["properties": ["opacity"], "curve": ["type": "named", "name": "linear"]]],
+                    at: ["interaction", "tracks"], in: &$0)
+            }, at: "/transition/interaction/tracks", saying: "tracks",
+            extra: ["gesture": Self.tree(TransitionExamples.fastDrag)])
     }
 
     /// A scrub's bounds: a minimum above the maximum holds nothing, and `holds` names one of two.

@@ -75,7 +75,7 @@ import Testing
         let zeta = 1 - 0.3 * pressed.minY / 844
         let duration = 0.5 + 0.4 * pressed.minY / 844
         let spring = try #require(Spring.uikit(duration: duration, dampingRatio: zeta))
-        let simulation = try run(AppStorePresent())
+        let simulation = try run(AppStorePresent.preset)
         let described = try #require(simulation.layers.first { $0.id == "card" }?.frame)
         #expect(close(described, Rect(x: 27, y: 74.4, width: 336, height: 403.2)))
         for frame in simulation.frames.dropLast() {
@@ -153,11 +153,12 @@ import Testing
         let edge = ExampleGestures.linearDrag(from: Point(x: 5, y: 400), by: Point(x: 130, y: 0), over: 0.2)
         let runs: [(String, Simulation)] = [
             ("highlight", try run(AppStoreHighlight.preset, samples: AppStoreExampleGestures.highlight)),
-            ("present", try run(AppStorePresent())),
-            ("present, short press", try run(AppStorePresent(), parameters: ["pressDuration": .number(0.1)])),
+            ("present", try run(AppStorePresent.preset)),
+            ("present, short press", try run(AppStorePresent.preset, parameters: ["pressDuration": .number(0.1)])),
             (
                 "present, card above",
-                try run(AppStorePresent(), scene: ["cardFrame": .rect(Rect(x: 10, y: -100, width: 300, height: 420))])
+                try run(
+                    AppStorePresent.preset, scene: ["cardFrame": .rect(Rect(x: 10, y: -100, width: 300, height: 420))])
             ),
             (
                 "interactiveDismiss",

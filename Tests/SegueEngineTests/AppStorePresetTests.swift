@@ -81,7 +81,7 @@ import Testing
         #expect(value(AppStoreInteractiveDismiss(), "edgeProgressSpace") == .choice("window"))
         #expect(value(AppStoreDismiss.preset, "dismissDuration") == .number(0.6))
         #expect(value(AppStoreDismiss.preset, "dismissDampingRatio") == .number(0.7))
-        #expect(value(AppStorePresent(), "topOffset") == .number(-1))
+        #expect(value(AppStorePresent.preset, "topOffset") == .number(-1))
         for preset in AppStorePresets.all {
             #expect(preset.description.id.hasPrefix("appstore.card."))
             #expect(preset.description.summary.contains("of 5"))
@@ -157,6 +157,17 @@ import Testing
 
     // MARK: Phases 2–3: present
 
+    /// The present's spring, as the preset's document states it for `scene` at the default parameters.
+    func presentSpring(scene: [String: ParameterValue] = [:]) -> (dampingRatio: Double, duration: Double)? {
+        let preset = AppStorePresent.preset
+        let document = AppStorePresent.document(
+            ParameterValues(specs: preset.sceneFields, given: scene),
+            ParameterValues(specs: preset.parameters, given: [:]))
+        guard case .tap(let tap) = document.interaction, case .uikitSpring(let duration, let ratio, _) = tap.curve
+        else { return nil }
+        return (ratio, duration)
+    }
+
     /// §15.7: from the fully pressed frame, ζ = 1 − 0.3·75.4/844, T = 0.5 + 0.4·75.4/844,
     /// expansion 0.6·T; top 74.4 → −1 on the spring, size and radius linear, blur easeInOut.
     @Test func presentMatchesSceneF() throws {
@@ -165,7 +176,7 @@ import Testing
         let duration = 0.5 + 0.4 * from.minY / 844
         #expect(close(zeta, 0.97320, 5e-6) && close(duration, 0.53573, 5e-6))
         #expect(close(0.6 * duration, 0.32144, 5e-6))
-        let plan = AppStorePresent.Plan(from: from, window: Self.window)
+        let plan = try #require(presentSpring())
         #expect(close(plan.dampingRatio, zeta, 1e-12) && close(plan.duration, duration, 1e-12))
         // §15.0's row is for the rounded ζ 0.9732, T 0.5357: k 256.5494, c 31.1758.
         let reference = try #require(Spring.uikit(duration: 0.5357, dampingRatio: 0.9732))
@@ -173,7 +184,7 @@ import Testing
         let spring = try #require(Spring.uikit(duration: duration, dampingRatio: zeta))
         #expect(close(spring.stiffness, 256.5494, 0.1) && close(spring.damping, 31.1758, 0.01))
 
-        let simulation = try run(AppStorePresent())
+        let simulation = try run(AppStorePresent.preset)
         let first = card(simulation.frames[0])
         #expect(close(first.presentationFrame, Rect(x: 27, y: 74.4, width: 336, height: 403.2), 1e-9))
         #expect(first.cornerRadius == 16 && first.shadow == nil)
@@ -199,15 +210,16 @@ import Testing
     @Test func presentStartsFromTheInFlightPressAndThePosition() throws {
         let spring = try #require(Spring.uikit(duration: 0.5, dampingRatio: 1))
         let s = 1 - 0.04 * spring.progress(at: 0.1).value
-        let quick = try run(AppStorePresent(), parameters: ["pressDuration": .number(0.1), "topOffset": .number(0)])
+        let quick = try run(
+            AppStorePresent.preset, parameters: ["pressDuration": .number(0.1), "topOffset": .number(0)])
         #expect(close(card(quick.frames[0]).presentationFrame, scaled(Self.card, s), 1e-9))
 
         let high = Rect(x: 20, y: -100, width: 350, height: 420)
         let from = scaled(high, 0.96)
-        let plan = AppStorePresent.Plan(from: from, window: Self.window)
+        let plan = try #require(presentSpring(scene: ["cardFrame": .rect(high)]))
         #expect(close(plan.dampingRatio, 1 - 0.3 * abs(from.minY) / from.height, 1e-12))
         #expect(close(plan.duration, 0.5 + 0.4 * abs(from.minY) / 844, 1e-12))
-        let simulation = try run(AppStorePresent(), scene: ["cardFrame": .rect(high)])
+        let simulation = try run(AppStorePresent.preset, scene: ["cardFrame": .rect(high)])
         #expect(close(card(simulation.frames[0]).presentationFrame.minY, from.minY - 1, 1e-9))
     }
 

@@ -42,6 +42,7 @@ extension ResolvedTransition {
             writer.key("curve")
             write(tap.curve, into: &writer)
             writer.member("settled", tap.settled ?? tap.to)
+            if !tap.tracks.isEmpty { write(tap.tracks, into: &writer) }
             writer.endObject()
         case .pan(let pan):
             write(pan, into: &writer)

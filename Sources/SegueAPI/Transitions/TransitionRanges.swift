@@ -33,6 +33,8 @@ public enum TransitionRanges {
     public static let directionRatio = NumberRange.between(0, 100)
     /// A scrub's `minimum` or `maximum` progress, in units of its distance.
     public static let progressBound = NumberRange.between(-1e6, 1e6)
+    /// A tap track's `delay`, seconds: as long as a curve's duration may be.
+    public static let delay = NumberRange.between(0, 600)
     /// A condition's `lookahead`, seconds.
     public static let lookahead = NumberRange.between(0, 100)
     /// The longest layer `role`, bytes: a sentence, as the presets' roles are (the longest is 227).

@@ -2,7 +2,8 @@ import SegueEngine
 import SegueMath
 
 extension TransitionReader {
-    static let tapFields = ["type", "from", "to", "curve", "settled"]
+    static let tapFields = ["type", "from", "to", "curve", "settled", "tracks"]
+    static let pressFields = ["type", "from", "to", "curve", "settled"]
     static let panFields = [
         "type", "startsIn", "direction", "scrub", "detents", "follow", "release", "settle", "velocityEstimator",
         "touchResampling", "interruptible", "idle", "settled", "directionTest", "directionRatio", "alsoStartsWhen",
@@ -33,7 +34,7 @@ extension TransitionReader {
         case "tap"?: return readTap(value, at: base, validator: &validator).map { .tap($0) }
         case "pan"?: return readPan(value, at: base, validator: &validator).map { .pan($0) }
         case "press"?:
-            return readTap(value, at: base, validator: &validator).map {
+            return readTap(value, at: base, allowed: Self.pressFields, validator: &validator).map {
                 .press(PressInteraction(from: $0.from, to: $0.to, curve: $0.curve, settled: $0.settled))
             }
         case let other?:
@@ -45,9 +46,12 @@ extension TransitionReader {
         }
     }
 
-    /// `{"type": "tap", "from", "to", "curve", "settled"}`.
-    mutating func readTap(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> TapInteraction? {
-        guard let members = validator.object(value, at: base, allowed: Self.tapFields) else { return nil }
+    /// `{"type": "tap", "from", "to", "curve", "settled", "tracks"}`, or a press's members
+    /// (`allowed`: a press has no tracks).
+    mutating func readTap(
+        _ value: JSONValue, at base: String, allowed: [String] = tapFields, validator: inout FieldValidator
+    ) -> TapInteraction? {
+        guard let members = validator.object(value, at: base, allowed: allowed) else { return nil }
         let from = poseName(members, "from", at: base, &validator)
         let to = poseName(members, "to", at: base, &validator)
         let curve = required(
@@ -57,8 +61,11 @@ extension TransitionReader {
         let settled =
             members["settled"] == nil
             ? nil : name(members, "settled", at: base, what: "a pose's name", required: false, &validator)
+        let tracks = members["tracks"].flatMap { readTracks($0, at: base + "/tracks", validator: &validator) }
         guard let from, let to, let curve else { return nil }
-        return TapInteraction(from: from, to: to, curve: curve, settled: settled)
+        var tap = TapInteraction(from: from, to: to, curve: curve, settled: settled)
+        tap.tracks = tracks ?? []
+        return tap
     }
 
     /// A pose's name that must be there.
@@ -312,7 +319,8 @@ extension TransitionReader {
     /// fuzzer's dictionary needs to reach past the unknown-field checks (Tests/Fuzz/segue.dict).
     public static var documentFieldNames: Set<String> {
         Set(
-            tapFields + panFields + scrubFields + percentDrivenFields + followFields + detentsFields + guardFields
+            tapFields + trackFields + panFields + scrubFields + percentDrivenFields + followFields + detentsFields
+                + guardFields
                 + conditionFields + stateFields + maskFields + shadowFields + layerFields + settleFields
                 + ["window", "layers", "poses", "interaction", "name", "rubberBand", "edge", "rect", "gt", "lt"]
                 + ["press", "tap", "pan"] + Scrub.Hold.allCases.map(\.rawValue))

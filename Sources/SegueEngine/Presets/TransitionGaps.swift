@@ -11,9 +11,6 @@ enum TransitionGaps {
     static let byID: [String: String] = [
         "touchwonders.zoomPop": perAxisSettle,
         "touchwonders.shapeDrop": perAxisSettle,
-        "appstore.card.present":
-            "The format lacks properties on different curves at once: the card's top on a spring whose damping and "
-            + "duration depend on the distance, its size and radius linearly over part of that, the blur on its own.",
         "appstore.card.interactiveDismiss":
             "The format lacks two pans that may start one transition (a drag down from the scroll top, an edge pan) "
             + "and a decision taken mid-drag, finger still down, when progress reaches 1.",

@@ -109,6 +109,7 @@ public struct DocumentPreset: Preset {
         let settled = tap.settled.flatMap { document.resolved($0) } ?? to
         let curve = tap.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
         let layers = layerDescriptions
+        if !tap.tracks.isEmpty { return tracked(tap, curve: curve, from: from, to: to, settled: settled) }
         let tween = PoseTween(layers: layers, from: from, to: to)
         return TapTransition(
             presetID: description.id, layers: layers, easing: curve, state: { tween.states(at: $0) },

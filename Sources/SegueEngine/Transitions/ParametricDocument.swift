@@ -14,6 +14,11 @@ public struct ParametricDocument: Preset {
     /// The document for a scene and parameters (each with the defaults merged in).
     let build: @Sendable (_ scene: ParameterValues, _ parameters: ParameterValues) -> TransitionDocument
     let example: [GestureSample]?
+    /// Refuses a scene or parameters the preset cannot start from, before the document is built (a
+    /// tapped card off the screen): the preset's own error, as its code threw it.
+    let check: Check?
+    typealias Check =
+        @Sendable (_ scene: ParameterValues, _ parameters: ParameterValues) throws(SimulationError) -> Void
     /// The documents compiled last (`CompiledDocuments`).
     let cache = CompiledDocuments()
 
@@ -23,6 +28,7 @@ public struct ParametricDocument: Preset {
     init(
         description: PresetDescription, sceneFields: [ParameterSpec], parameters: [ParameterSpec],
         example: [GestureSample]? = nil, rules: DecisionRules? = nil,
+        check: Check? = nil,
         build: @escaping @Sendable (_ scene: ParameterValues, _ parameters: ParameterValues) -> TransitionDocument
     ) {
         self.description = description
@@ -30,6 +36,7 @@ public struct ParametricDocument: Preset {
         self.parameters = parameters
         self.build = build
         self.example = example
+        self.check = check
         let document = build(
             ParameterValues(specs: sceneFields, given: [:]), ParameterValues(specs: parameters, given: [:]))
         guard let compiled = DocumentPreset(document, description: description, example: example) else {
@@ -56,6 +63,7 @@ public struct ParametricDocument: Preset {
     /// kept. A scene the fields' ranges admit but the document refuses (a frame of no size) is
     /// refused at the window with the document's problems.
     func compiled(scene: ParameterValues, parameters: ParameterValues) throws(SimulationError) -> DocumentPreset {
+        try check?(scene, parameters)
         var refused: TransitionDocument?
         let held = cache.preset(scene: scene, parameters: parameters) {
             let document = build(scene, parameters)

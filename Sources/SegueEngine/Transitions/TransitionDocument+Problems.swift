@@ -61,6 +61,7 @@ extension TransitionDocument {
             pose(tap.from, at: "/interaction/from")
             pose(tap.to, at: "/interaction/to")
             if let settled = tap.settled { pose(settled, at: "/interaction/settled") }
+            found += trackProblems(tap)
         case .press(let press):
             pose(press.from, at: "/interaction/from")
             pose(press.to, at: "/interaction/to")

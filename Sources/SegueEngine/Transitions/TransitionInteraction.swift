@@ -21,6 +21,8 @@ public struct TapInteraction: Sendable, Hashable {
     /// snapshot, a mask, a dimming view), as a `UIViewControllerAnimatedTransitioning`
     /// completion block does.
     public var settled: String?
+    /// Properties on curves of their own (`TapTrack`), in order; empty for none.
+    public var tracks: [TapTrack] = []
 
     public init(from: String, to: String, curve: CurveSpec, settled: String? = nil) {
         self.from = from
