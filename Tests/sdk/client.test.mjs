@@ -12,7 +12,7 @@ let server;
 let segue;
 
 before(async () => {
-  server = spawn(binary, ["--port", "0", "--host", "127.0.0.1"], { stdio: ["ignore", "pipe", "inherit"] });
+  server = spawn(binary, ["--port", "0", "--host", "127.0.0.1"], { stdio: ["ignore", "pipe", "ignore"] });
   const lines = createInterface({ input: server.stdout });
   const base = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${binary} printed no listening line in 20 s`)), 20000);
