@@ -11,7 +11,8 @@ SDK from it and checks that:
 2. applyFrame draws each frame onto divs: every layer's computed transform, opacity and box are
    the frame's, and a continuous mask is a clip-path path;
 3. where the socket cannot open (a WebSocket that closes unopened), the session polls
-   POST /v1/simulate and still gives the simulate answer;
+   POST /v1/simulate and still gives the simulate answer; and a socket that closes mid-session
+   is opened again, resent everything, and the frames it repeats are not emitted twice;
 4. recordPointer turns a mouse drag into samples: began first, ended last, times strictly
    increasing from 0, points element-local;
 5. an invalid request rejects with a SegueProblem carrying its pointers.
@@ -30,14 +31,24 @@ PRESET = "instagram.pop.interactive"
 # Opacity and box: the browser keeps floats, the server rounds to 1e-6; CSS pixels.
 TOLERANCE = 1e-3
 
-DRIVE = """async ({ base, preset, refuse }) => {
+DRIVE = """async ({ base, preset, mode }) => {
   const sdk = await import(base + "/sdk/segue.js");
   const Refused = class extends EventTarget {
     constructor() { super(); this.readyState = 0; setTimeout(() => { this.readyState = 3; this.dispatchEvent(new Event("close")); }, 0); }
     send() { throw new Error("not open"); }
     close() {}
   };
-  const segue = new sdk.Segue(refuse ? { WebSocket: Refused } : {});
+  // The first socket closes itself after its second message, as a proxy's timeout would.
+  let made = 0;
+  const Dropping = class extends WebSocket {
+    constructor(url) {
+      super(url);
+      if (++made > 1) return;
+      let seen = 0;
+      this.addEventListener("message", () => { if (++seen === 2) this.close(); });
+    }
+  };
+  const segue = new sdk.Segue(mode === "refuse" ? { WebSocket: Refused } : mode === "drop" ? { WebSocket: Dropping } : {});
   const detail = await segue.preset(preset);
   const stage = document.createElement("div");
   stage.style.cssText = "position: relative; width: 390px; height: 844px; overflow: hidden";
@@ -68,7 +79,7 @@ DRIVE = """async ({ base, preset, refuse }) => {
   for (let i = 0; i < samples.length; i += 3) session.send(samples.slice(i, i + 3));
   const events = [];
   for await (const event of session) events.push(event.type === "problem" ? { type: "problem", detail: event.problem.message } : event);
-  return { transport: session.transport, events, drawn, layers: session.layers, samples };
+  return { transport: session.transport, events, drawn, layers: session.layers, samples, sockets: made };
 }"""
 
 RECORD = """async (base) => {
@@ -92,9 +103,13 @@ PROBLEM = """async (base) => {
 }"""
 
 
-def drive_check(report: Report, page, base: str, refuse: bool) -> None:
-    label = "polling where the socket cannot open" if refuse else "over the socket"
-    got = page.evaluate(DRIVE, {"base": base, "preset": PRESET, "refuse": refuse})
+def drive_check(report: Report, page, base: str, mode: str) -> None:
+    label = {"refuse": "polling where the socket cannot open", "drop": "over a socket that closes mid-session",
+             "socket": "over the socket"}[mode]
+    refuse = mode == "refuse"
+    got = page.evaluate(DRIVE, {"base": base, "preset": PRESET, "mode": mode})
+    if mode == "drop":
+        report.check(f"drive {label}: a second socket was opened", "" if got["sockets"] == 2 else f"{got['sockets']} sockets")
     status, whole = post_json(base, "/v1/simulate", {"preset": PRESET, "gesture": {"samples": got["samples"]}})
     want_transport = "poll" if refuse else "socket"
     report.check(f"drive {label}: transport {want_transport}",
@@ -113,7 +128,7 @@ def drive_check(report: Report, page, base: str, refuse: bool) -> None:
     last = events[-1] if events else {}
     report.check(f"drive {label}: settled last, as the simulate answer",
                  "" if last == {"type": "settled", "duration": whole["duration"], "events": whole["events"]} else json.dumps(last)[:200])
-    if refuse:
+    if mode != "socket":
         return
     layers = {layer["id"]: layer for layer in whole["layers"]}
     problems = []
@@ -173,8 +188,8 @@ def main() -> int:
                 errors = []
                 page.on("pageerror", lambda error: errors.append(str(error)))
                 page.goto(f"{base}/healthz")
-                drive_check(report, page, base, refuse=False)
-                drive_check(report, page, base, refuse=True)
+                for mode in ("socket", "refuse", "drop"):
+                    drive_check(report, page, base, mode)
                 record_check(report, page, base)
                 problem = page.evaluate(PROBLEM, base)
                 report.check("an invalid request rejects with a SegueProblem and its pointers",
