@@ -12,11 +12,12 @@ extension DocumentPreset {
         // `problems` is empty and the API parsed usable curves; the fallback is the tap's own.
         let curves = tracks.map { $0.curve.timingCurve() ?? curve }
         let duration = zip(tracks, curves).reduce(curve.duration) { max($0, $1.0.delay + $1.1.duration) }
-        // For each layer, the properties the tracks take over, with the track's index.
-        let claims: [[(property: TrackProperty, track: Int)]] = layers.map { layer in
-            tracks.indices.flatMap { index in
-                (tracks[index].layers?.contains(layer.id) ?? true)
-                    ? tracks[index].properties.map { ($0, index) } : []
+        // For each layer, the tracks that take over some of its properties, each with them: a
+        // frame interpolates the layer once per such track, not once per property.
+        let claims: [[(track: Int, properties: [TrackProperty])]] = layers.map { layer in
+            tracks.indices.compactMap { index in
+                (tracks[index].layers?.contains(layer.id) ?? true) && !tracks[index].properties.isEmpty
+                    ? (index, tracks[index].properties) : nil
             }
         }
         // A layer whose two poses are the same holds still whatever its tracks: it is drawn once.
@@ -39,7 +40,7 @@ extension DocumentPreset {
                     for claim in claims[index] {
                         let source = LayerPose.interpolate(
                             from: from[index], to: to[index], fraction: fractions[claim.track])
-                        claim.property.copy(from: source, into: &pose)
+                        for property in claim.properties { property.copy(from: source, into: &pose) }
                     }
                     states.append(pose.state(of: layers[index]))
                 }
