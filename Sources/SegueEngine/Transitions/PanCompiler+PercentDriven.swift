@@ -27,7 +27,8 @@ extension PanCompiler {
             ? inputs.liftOffProgress : scrubbing.completionSpeed
         let settled = settledPoses(target: target) ?? (decision.outcome == .finish ? to : from)
         let layers = self.layers
-        let tween = PoseTween(layers: layers, from: from, to: to)
+        // The scrub's own tween, from `from` to `to`, compiled with the track.
+        let tween = track.tweens[0]
         return try InteractiveTransition(
             presetID: id, layers: layers, gesture: gesture, still: still, recognized: recognized,
             scrubbing: PercentDrivenTransition(

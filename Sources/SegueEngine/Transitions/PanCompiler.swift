@@ -142,14 +142,15 @@ struct PanCompiler {
         }
         let curve = spec.timingCurve(initialVelocity: handed) ?? spec.timingCurve() ?? .cubic(.linear, duration: 0.25)
         let followers = followers()
+        let alongScrub = pan.settle.alongScrub && pan.scrub != nil && targetProgress != nil
         return PanSegment(
             gesture: gesture, grab: grab, track: track, layers: layers, followers: followers, releaseProgress: p,
-            decision: decided, target: target, atRelease: atRelease, end: end,
+            decision: decided, target: target,
+            settle: alongScrub ? nil : PoseTween(layers: layers, from: atRelease, to: end),
             settledPoses: settledPoses(target: target) ?? end,
             offsetsAtRelease: PanSegment.offsets(
                 track.held(gesture.followed(at: releaseTime)), grab: grab, followers: followers, poses: atRelease),
-            endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve,
-            alongScrub: pan.settle.alongScrub && pan.scrub != nil && targetProgress != nil)
+            endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve)
     }
 
     /// The layers the final frame shows once the settle reached `target`: the pan's `settled`

@@ -20,25 +20,24 @@ struct PanSegment {
     let releaseProgress: Double
     let decision: Decision
     let target: String
-    /// Every layer at the release and at the target, and the follow offsets at the release.
-    let atRelease: [LayerPose]
-    let end: [LayerPose]
-    /// What the final frame shows: `end`, or the pan's `settled` pose for the target.
+    /// Every layer from the release to the target, worked out once for the settle's frames; nil
+    /// when the settle runs along the scrub instead (`Settle.alongScrub`, the target at a scrub's end).
+    let settle: PoseTween?
+    /// What the final frame shows: the target, or the pan's `settled` pose for it.
     let settledPoses: [LayerPose]
+    /// The follow offsets at the release.
     let offsetsAtRelease: [Point]
     let endProgress: Double
     let curve: TimingCurve
-    /// Whether the settle runs along the scrub (`Settle.alongScrub`, the target at a scrub's end).
-    let alongScrub: Bool
 
     var releaseTime: Double { gesture.release.time }
     /// When the settle ends.
     var completed: Double { releaseTime + curve.duration }
 
-    /// Progress at `time` while the finger drags: the grab's, moved by the finger along the axis.
-    func progress(at time: Double) -> Double {
-        grab.progress + track.progress(along: track.axis.of(track.held(gesture.followed(at: time))))
-            - track.startProgress
+    /// Progress while the finger drags, the finger at `translation` (held): the grab's, moved by
+    /// the finger along the axis.
+    func progress(at translation: Point) -> Double {
+        grab.progress + track.progress(along: track.axis.of(translation)) - track.startProgress
     }
 
     /// Each layer's follow offset at `time`, given the layers' poses then (for `scaled`).
@@ -66,17 +65,22 @@ struct PanSegment {
     }
 
     /// The screen while the finger drags: each layer interpolated, moved and drawn in one pass
-    /// (a frame's only array is its states).
+    /// (a frame's only array is its states); a layer that follows no finger is its tween's state,
+    /// drawn once when it holds still.
     func dragging(_ time: Double) -> Look {
-        let p = progress(at: time)
-        let span = track.span(at: p)
         let translation = track.held(gesture.followed(at: time))
+        let p = progress(at: translation)
+        let span = track.tween(at: p)
         var states: [LayerState] = []
         states.reserveCapacity(layers.count)
         for index in layers.indices {
-            let pose = LayerPose.interpolate(from: span.from[index], to: span.to[index], fraction: span.fraction)
+            guard followers[index] != nil else {
+                states.append(span.tween.layers[index].state(at: span.fraction, offset: grab.offsets[index]))
+                continue
+            }
+            let pose = span.tween.layers[index].pose(at: span.fraction)
             let moved = Self.offset(translation, grab: grab.offsets[index], follow: followers[index], scale: pose.scale)
-            states.append(pose.state(of: layers[index], offset: moved))
+            states.append(pose.state(id: span.tween.layers[index].id, offset: moved))
         }
         return Look(layers: states, progress: p)
     }
@@ -85,12 +89,11 @@ struct PanSegment {
     func settling(_ time: Double) -> Look {
         let e = curve.fraction(at: time - releaseTime)
         let progress = lerp(releaseProgress, endProgress, e)
-        let span = alongScrub ? track.span(at: progress) : (atRelease, end, e)
+        let span = settle.map { (tween: $0, fraction: e) } ?? track.tween(at: progress)
         var states: [LayerState] = []
         states.reserveCapacity(layers.count)
         for index in layers.indices {
-            let pose = LayerPose.interpolate(from: span.0[index], to: span.1[index], fraction: span.2)
-            states.append(pose.state(of: layers[index], offset: offsetsAtRelease[index] * (1 - e)))
+            states.append(span.tween.layers[index].state(at: span.fraction, offset: offsetsAtRelease[index] * (1 - e)))
         }
         return Look(layers: states, progress: progress)
     }

@@ -1,0 +1,124 @@
+import SegueMath
+
+/// One layer's way from one pose to another, worked out once so that a frame pays only for what
+/// moves: which fields the two poses differ in, the pose every shared field shows, and, for a
+/// layer that does not move at all, its state drawn once. `pose(at:)` is
+/// `LayerPose.interpolate(from:to:fraction:)` to the last bit; a transition's layers mostly
+/// hold still or change two or three fields, and interpolating every field of every layer on
+/// every frame was most of what a document cost over the code it replaced. A class, so that a
+/// frame reads it where it lies instead of copying a value this large for every layer.
+final class LayerTween: Sendable {
+    /// The fields that differ between the two poses, each interpolated on its own.
+    struct Changes: OptionSet, Sendable {
+        let rawValue: UInt16
+
+        static let frame = Changes(rawValue: 1 << 0)
+        static let scale = Changes(rawValue: 1 << 1)
+        static let translation = Changes(rawValue: 1 << 2)
+        static let rotation = Changes(rawValue: 1 << 3)
+        static let opacity = Changes(rawValue: 1 << 4)
+        static let cornerRadius = Changes(rawValue: 1 << 5)
+        static let maskRect = Changes(rawValue: 1 << 6)
+        static let maskRadius = Changes(rawValue: 1 << 7)
+        static let shadowOpacity = Changes(rawValue: 1 << 8)
+        static let shadowRadius = Changes(rawValue: 1 << 9)
+        static let shadowOffset = Changes(rawValue: 1 << 10)
+    }
+
+    /// The layer's id, as its states carry it.
+    let id: String
+    let from: LayerPose
+    let to: LayerPose
+    /// The pose at any fraction but 0, but for the fields in `changes`: interpolation at 1 gives
+    /// each field the two poses share as every other fraction does (the corner curve, the mask's
+    /// and the shadow's colour and curve already the end's).
+    let shared: LayerPose
+    let changes: Changes
+    /// The masks and shadows interpolated between (a missing one stood in for as `interpolate`
+    /// does); read only for the fields in `changes`.
+    let fromMask: PoseMask
+    let toMask: PoseMask
+    let fromShadow: PoseShadow
+    let toShadow: PoseShadow
+    /// The layer drawn at every fraction but 0 when nothing changes and no follow offset moves it;
+    /// nil when something does, or when a translation of −0 would come out +0 once an offset of
+    /// ±0 is added to it.
+    let still: LayerState?
+
+    init(id: String, from: LayerPose, to: LayerPose) {
+        self.id = id
+        self.from = from
+        self.to = to
+        shared = LayerPose.interpolate(from: from, to: to, fraction: 1)
+        var changes: Changes = []
+        if from.frame != to.frame { changes.insert(.frame) }
+        if from.scale != to.scale { changes.insert(.scale) }
+        if from.translation != to.translation { changes.insert(.translation) }
+        if !Self.holds(from.rotation, to.rotation) { changes.insert(.rotation) }
+        if !Self.holds(from.opacity, to.opacity) { changes.insert(.opacity) }
+        if !Self.holds(from.cornerRadius, to.cornerRadius) { changes.insert(.cornerRadius) }
+        fromMask = from.effectiveMask
+        toMask = to.effectiveMask
+        if from.mask != nil || to.mask != nil {
+            if fromMask.rect != toMask.rect { changes.insert(.maskRect) }
+            if !Self.holds(fromMask.cornerRadius, toMask.cornerRadius) { changes.insert(.maskRadius) }
+        }
+        let shape = to.shadow ?? from.shadow ?? PoseShadow(opacity: 0, radius: 0)
+        let clear = PoseShadow(color: shape.color, opacity: 0, radius: shape.radius, offset: shape.offset)
+        fromShadow = from.shadow ?? clear
+        toShadow = to.shadow ?? clear
+        if from.shadow != nil || to.shadow != nil {
+            if !Self.holds(fromShadow.opacity, toShadow.opacity) { changes.insert(.shadowOpacity) }
+            if !Self.holds(fromShadow.radius, toShadow.radius) { changes.insert(.shadowRadius) }
+            if fromShadow.offset != toShadow.offset { changes.insert(.shadowOffset) }
+        }
+        self.changes = changes
+        let signed = Self.isNegativeZero(shared.translation.x) || Self.isNegativeZero(shared.translation.y)
+        still = changes.isEmpty && !signed ? shared.state(id: id) : nil
+    }
+
+    /// Whether `a + (b − a)·f` is `a` itself at every finite f, so that a field the two poses give
+    /// as `a` and `b` need not be interpolated: equal, finite, and not −0 (which +0 would replace).
+    static func holds(_ a: Double, _ b: Double) -> Bool {
+        a == b && a.isFinite && !isNegativeZero(a)
+    }
+
+    static func isNegativeZero(_ x: Double) -> Bool { x == 0 && x.sign == .minus }
+
+    /// The pose `fraction` of the way: `LayerPose.interpolate(from:to:fraction:)`, with only the
+    /// fields in `changes` computed.
+    func pose(at fraction: Double) -> LayerPose {
+        if fraction == 0 { return from }
+        var pose = shared
+        if changes.isEmpty { return pose }
+        let f = fraction
+        if changes.contains(.frame) { pose.frame = Rect.interpolate(from: from.frame, to: to.frame, fraction: f) }
+        if changes.contains(.scale) {
+            pose.scale = PoseScale(x: lerp(from.scale.x, to.scale.x, f), y: lerp(from.scale.y, to.scale.y, f))
+        }
+        if changes.contains(.translation) {
+            pose.translation = Point.interpolate(from: from.translation, to: to.translation, fraction: f)
+        }
+        if changes.contains(.rotation) { pose.rotation = lerp(from.rotation, to.rotation, f) }
+        if changes.contains(.opacity) { pose.opacity = lerp(from.opacity, to.opacity, f) }
+        if changes.contains(.cornerRadius) { pose.cornerRadius = lerp(from.cornerRadius, to.cornerRadius, f) }
+        if changes.contains(.maskRect) {
+            pose.mask?.rect = Rect.interpolate(from: fromMask.rect, to: toMask.rect, fraction: f)
+        }
+        if changes.contains(.maskRadius) {
+            pose.mask?.cornerRadius = lerp(fromMask.cornerRadius, toMask.cornerRadius, f)
+        }
+        if changes.contains(.shadowOpacity) { pose.shadow?.opacity = lerp(fromShadow.opacity, toShadow.opacity, f) }
+        if changes.contains(.shadowRadius) { pose.shadow?.radius = lerp(fromShadow.radius, toShadow.radius, f) }
+        if changes.contains(.shadowOffset) {
+            pose.shadow?.offset = Point.interpolate(from: fromShadow.offset, to: toShadow.offset, fraction: f)
+        }
+        return pose
+    }
+
+    /// The layer `fraction` of the way, drawn and moved by `offset`: `still` when it holds.
+    func state(at fraction: Double, offset: Point = .zero) -> LayerState {
+        if fraction != 0, changes.isEmpty, offset == .zero, let still { return still }
+        return pose(at: fraction).state(id: id, offset: offset)
+    }
+}
