@@ -9,6 +9,33 @@ struct PanCompiler {
     let document: TransitionDocument
     let pan: PanInteraction
     let layers: [LayerDescription]
+    /// Worked out once, when the document is compiled, rather than on every simulation of it: the
+    /// tracking (with its tweens), every pose resolved and drawn by name (the layers at rest
+    /// before the pan, and those a settle ends on), and each layer's follow declaration. Nil
+    /// where a name does not resolve (`problems` rules that out; `simulate` then throws as it did
+    /// when it resolved them itself).
+    let track: PanTrack?
+    let resolvedPoses: [String: [LayerPose]]
+    let drawnPoses: [String: [LayerState]]
+    let followers: [Follow?]
+
+    init(id: String, document: TransitionDocument, pan: PanInteraction, layers: [LayerDescription]) {
+        self.id = id
+        self.document = document
+        self.pan = pan
+        self.layers = layers
+        track = PanTrack(document, pan, layers: layers)
+        var resolvedPoses: [String: [LayerPose]] = [:]
+        for pose in document.poses where resolvedPoses[pose.name] == nil {
+            resolvedPoses[pose.name] = document.resolved(pose.name)
+        }
+        self.resolvedPoses = resolvedPoses
+        drawnPoses = resolvedPoses.mapValues { render(layers, $0, $0, 0) }
+        followers = Self.followers(document, pan, layers: layers)
+    }
+
+    /// Every layer's state in the pose named `name` (`TransitionDocument.resolved`), as compiled.
+    func resolved(_ name: String) -> [LayerPose]? { resolvedPoses[name] }
 
     /// The rule a release no guard took is decided by: cancel to the scrub's `from`.
     static let noGuardRule = "release/none"
@@ -38,12 +65,9 @@ struct PanCompiler {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let gesture = try PresetGesture(input, estimator: pan.velocityEstimator, resampling: pan.touchResampling)
         // `problems` is empty, so every name resolves.
-        guard let track = PanTrack(document, pan, layers: layers), let from = document.resolved(pan.startPose),
-            let idle = document.resolved(pan.idlePose)
-        else {
+        guard let track, let from = resolved(pan.startPose), let still = drawnPoses[pan.idlePose] else {
             throw SimulationError.gestureRequired
         }
-        let still = render(layers, idle, idle, 0)
         let strokes = gesture.track.strokes
         let first = try strokes.count > 1 ? stroke(strokes[0]) : gesture
         if let refusal = refusal(first, from: from) {
@@ -133,7 +157,7 @@ struct PanCompiler {
         let p = inputs.progress
         let velocity = inputs.velocity
         let atRelease = track.poses(at: p)
-        let end = document.resolved(target) ?? from
+        let end = resolved(target) ?? from
         let targetProgress = track.progress(of: target)
         let spec = pan.settle.curve(to: target) ?? .cubic(.linear, duration: 0.25)
         var handed: Double?
@@ -141,13 +165,12 @@ struct PanCompiler {
             handed = SpringVelocityHandoff.relativeVelocity(velocity / track.unit, from: p, to: targetProgress)
         }
         let curve = spec.timingCurve(initialVelocity: handed) ?? spec.timingCurve() ?? .cubic(.linear, duration: 0.25)
-        let followers = followers()
         let alongScrub = pan.settle.alongScrub && pan.scrub != nil && targetProgress != nil
         return PanSegment(
             gesture: gesture, grab: grab, track: track, layers: layers, followers: followers, releaseProgress: p,
             decision: decided, target: target,
             settle: alongScrub ? nil : PoseTween(layers: layers, from: atRelease, to: end),
-            settledPoses: settledPoses(target: target) ?? end,
+            settledLayers: settledStates(target: target) ?? render(layers, end, end, 0),
             offsetsAtRelease: PanSegment.offsets(
                 track.held(gesture.followed(at: releaseTime)), grab: grab, followers: followers, poses: atRelease),
             endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve)
@@ -155,8 +178,8 @@ struct PanCompiler {
 
     /// The layers the final frame shows once the settle reached `target`: the pan's `settled`
     /// pose for it, else the target itself (nil: the caller's).
-    func settledPoses(target: String) -> [LayerPose]? {
-        document.resolved(pan.settled[target] ?? target)
+    func settledStates(target: String) -> [LayerState]? {
+        drawnPoses[pan.settled[target] ?? target]
     }
 
     /// The release of `gesture` grabbed at `grab`: the decision, the pose it settles to, and what
@@ -301,7 +324,9 @@ struct PanCompiler {
     }
 
     /// The follow declaration of each layer, in layer order.
-    func followers() -> [Follow?] {
+    static func followers(_ document: TransitionDocument, _ pan: PanInteraction, layers: [LayerDescription])
+        -> [Follow?]
+    {
         let start = document.resolved(pan.startPose)
         return layers.indices.map { index in
             guard var follow = pan.follow.last(where: { $0.layer == layers[index].id }) else { return nil }

@@ -23,8 +23,8 @@ struct PanSegment {
     /// Every layer from the release to the target, worked out once for the settle's frames; nil
     /// when the settle runs along the scrub instead (`Settle.alongScrub`, the target at a scrub's end).
     let settle: PoseTween?
-    /// What the final frame shows: the target, or the pan's `settled` pose for it.
-    let settledPoses: [LayerPose]
+    /// What the final frame shows: the target, or the pan's `settled` pose for it, drawn.
+    let settledLayers: [LayerState]
     /// The follow offsets at the release.
     let offsetsAtRelease: [Point]
     let endProgress: Double
@@ -85,6 +85,11 @@ struct PanSegment {
         return Look(layers: states, progress: p)
     }
 
+    /// The progress the settle shows at `time`, as `settling(_:)` reports it.
+    func settlingProgress(at time: Double) -> Double {
+        lerp(releaseProgress, endProgress, curve.fraction(at: time - releaseTime))
+    }
+
     /// The screen while the layers settle.
     func settling(_ time: Double) -> Look {
         let e = curve.fraction(at: time - releaseTime)
@@ -99,7 +104,7 @@ struct PanSegment {
     }
 
     /// The screen once settled.
-    var settled: Look { Look(layers: render(layers, settledPoses, settledPoses, 0), progress: endProgress) }
+    var settled: Look { Look(layers: settledLayers, progress: endProgress) }
 
     /// Where a new stroke at `time` (during the settle) takes hold: the settle's progress and
     /// offsets then. The layers go on from the tracking's poses at that progress, which is where
@@ -113,7 +118,8 @@ struct PanSegment {
     /// The decision with the progress a frame at its time shows (as `InteractiveTransition`'s).
     var decisionAsShown: Decision {
         var shown = decision
-        shown.progress = completed > decision.time ? settling(decision.time).progress : settled.progress
+        // The progress alone: drawing the frame at the decision's time only to read it cost a frame.
+        shown.progress = completed > decision.time ? settlingProgress(at: decision.time) : endProgress
         return shown
     }
 }
