@@ -2,8 +2,9 @@ import SegueMath
 
 /// A document's pan on the shared `InteractiveTransition`: the start gate (`startsIn`,
 /// `direction`), progress from the finger (`scrub`), the layers that follow it, the release
-/// guards and the settle with the velocity handed off (docs/transitions.md).
-struct PanCompiler {
+/// guards and the settle with the velocity handed off (docs/transitions.md). A class: compiled
+/// once with its document and shared by every simulation of it, whatever copies the preset.
+final class PanCompiler: Sendable {
     /// The id the frames and decision carry: `transition`, or a catalogue entry's.
     let id: String
     let document: TransitionDocument

@@ -8,8 +8,10 @@ struct PanGrab {
     var offsets: [Point]
 }
 
-/// One stroke of a document's pan and the settle after its release.
-struct PanSegment {
+/// One stroke of a document's pan and the settle after its release. A class: every frame reads
+/// its segment, and a value this large was copied out of the list (all it holds retained) for
+/// each frame.
+final class PanSegment {
     let gesture: PresetGesture
     let grab: PanGrab
     let track: PanTrack
@@ -29,6 +31,26 @@ struct PanSegment {
     let offsetsAtRelease: [Point]
     let endProgress: Double
     let curve: TimingCurve
+
+    init(
+        gesture: PresetGesture, grab: PanGrab, track: PanTrack, layers: [LayerDescription], followers: [Follow?],
+        releaseProgress: Double, decision: Decision, target: String, settle: PoseTween?, settledLayers: [LayerState],
+        offsetsAtRelease: [Point], endProgress: Double, curve: TimingCurve
+    ) {
+        self.gesture = gesture
+        self.grab = grab
+        self.track = track
+        self.layers = layers
+        self.followers = followers
+        self.releaseProgress = releaseProgress
+        self.decision = decision
+        self.target = target
+        self.settle = settle
+        self.settledLayers = settledLayers
+        self.offsetsAtRelease = offsetsAtRelease
+        self.endProgress = endProgress
+        self.curve = curve
+    }
 
     var releaseTime: Double { gesture.release.time }
     /// When the settle ends.

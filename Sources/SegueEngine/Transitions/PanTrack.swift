@@ -3,7 +3,9 @@ import SegueMath
 /// What a pan's tracking (a scrub or detents) makes of the finger: progress from the translation
 /// along the axis, the layers' poses at a progress, the projection, and where a release no guard
 /// took settles. `PanCompiler` runs the rest (gate, follow, guards, settle) the same for both.
-struct PanTrack {
+/// A class: worked out once with the compiled document (its tweens with it), then handed to each
+/// stroke, frame and release, which copied all it holds while it was a value.
+final class PanTrack: Sendable {
     enum Mode {
         /// p = sign · along / distance, the layers from `from` (p = 0) to `to` (p = 1).
         case scrub(Scrub, from: [LayerPose], to: [LayerPose])
@@ -45,6 +47,7 @@ struct PanTrack {
             guard let from = document.resolved(scrub.from), let to = document.resolved(scrub.to) else { return nil }
             mode = .scrub(scrub, from: from, to: to)
             axis = scrub.axis
+            extent = scrub.axis.of(document.window)
             sign = pan.direction.sign ?? scrub.sign
             unit = scrub.distance
             startProgress = 0
@@ -57,6 +60,7 @@ struct PanTrack {
             else { return nil }
             mode = .detents(detents, stops: stops)
             axis = detents.axis
+            extent = detents.axis.of(document.window)
             sign = 1
             unit = 1
             startProgress = start.position
@@ -68,7 +72,6 @@ struct PanTrack {
                     PoseTween(layers: layers, from: stops[$0 - 1].poses, to: stops[$0].poses)
                 } : [PoseTween(layers: layers, from: start.poses, to: start.poses)]
         }
-        extent = axis.of(document.window)
     }
 
     /// The detents of `detents` by position, ascending; nil when a name does not resolve.
