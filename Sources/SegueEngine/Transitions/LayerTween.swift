@@ -40,6 +40,10 @@ final class LayerTween: Sendable {
     let toMask: PoseMask
     let fromShadow: PoseShadow
     let toShadow: PoseShadow
+    /// The layer drawn at `shared` when no field of its mask or shadow changes: its id, mask and
+    /// shadow as every fraction but 0 shows them, so that a frame places it anew
+    /// (`LayerState.placed`) rather than building a state; nil when one does.
+    let template: LayerState?
     /// The layer drawn at every fraction but 0 when nothing changes and no follow offset moves it;
     /// nil when something does, or when a translation of −0 would come out +0 once an offset of
     /// ±0 is added to it.
@@ -73,8 +77,10 @@ final class LayerTween: Sendable {
             if fromShadow.offset != toShadow.offset { changes.insert(.shadowOffset) }
         }
         self.changes = changes
+        let masking: Changes = [.maskRect, .maskRadius, .shadowOpacity, .shadowRadius, .shadowOffset]
+        template = changes.isDisjoint(with: masking) ? shared.state(id: id) : nil
         let signed = Self.isNegativeZero(shared.translation.x) || Self.isNegativeZero(shared.translation.y)
-        still = changes.isEmpty && !signed ? shared.state(id: id) : nil
+        still = changes.isEmpty && !signed ? template : nil
     }
 
     /// Whether `a + (b − a)·f` is `a` itself at every finite f, so that a field the two poses give
@@ -119,6 +125,15 @@ final class LayerTween: Sendable {
     /// The layer `fraction` of the way, drawn and moved by `offset`: `still` when it holds.
     func state(at fraction: Double, offset: Point = .zero) -> LayerState {
         if fraction != 0, changes.isEmpty, offset == .zero, let still { return still }
-        return pose(at: fraction).state(id: id, offset: offset)
+        return draw(pose(at: fraction), at: fraction, offset: offset)
+    }
+
+    /// `pose`, this tween's at `fraction`, drawn and moved by `offset`: `template` placed where
+    /// it holds (at every fraction but 0), as `LayerPose.state(id:offset:)` draws it.
+    func draw(_ pose: LayerPose, at fraction: Double, offset: Point) -> LayerState {
+        guard fraction != 0, let template else { return pose.state(id: id, offset: offset) }
+        return template.placed(
+            frame: pose.frame, transform: pose.transform(offset: offset), opacity: pose.opacity,
+            cornerRadius: pose.cornerRadius)
     }
 }

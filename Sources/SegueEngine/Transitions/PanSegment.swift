@@ -100,9 +100,10 @@ final class PanSegment {
                 states.append(span.tween.layers[index].state(at: span.fraction, offset: grab.offsets[index]))
                 continue
             }
-            let pose = span.tween.layers[index].pose(at: span.fraction)
+            let layer = span.tween.layers[index]
+            let pose = layer.pose(at: span.fraction)
             let moved = Self.offset(translation, grab: grab.offsets[index], follow: followers[index], scale: pose.scale)
-            states.append(pose.state(id: span.tween.layers[index].id, offset: moved))
+            states.append(layer.draw(pose, at: span.fraction, offset: moved))
         }
         return Look(layers: states, progress: p)
     }
