@@ -231,7 +231,8 @@ final class PanCompiler: Sendable {
     /// Why a stroke that would catch the settling layers at `location` cannot, or nil: the pan's
     /// `startsIn` holds for every stroke (a layer where it is then, or the edge).
     func regrabRefusal(_ location: Point, caught: [LayerState]) -> String? {
-        let at = "(\(Format.amount(location.x)), \(Format.amount(location.y)))"
+        // Written out only for a refusal: most strokes start where they may.
+        var at: String { "(\(Format.amount(location.x)), \(Format.amount(location.y)))" }
         switch pan.startsIn {
         case .layer(let id):
             guard let frame = caught.first(where: { $0.id == id })?.presentationFrame else { return nil }
@@ -276,7 +277,8 @@ final class PanCompiler: Sendable {
     /// finger that never moved, or a first movement that is not along the `direction`.
     func refusal(_ gesture: PresetGesture, from: [LayerPose]) -> String? {
         let down = gesture.track.began.location
-        let at = "(\(Format.amount(down.x)), \(Format.amount(down.y)))"
+        // Written out only for a refusal: most touch-downs start the pan.
+        var at: String { "(\(Format.amount(down.x)), \(Format.amount(down.y)))" }
         switch pan.startsIn {
         case .layer(let id):
             if let index = layers.firstIndex(where: { $0.id == id }) {
