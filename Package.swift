@@ -47,7 +47,10 @@ let package = Package(
         .target(
             name: "SegueAPI",
             dependencies: ["CZlib", "SegueEngine", "SegueMath"],
-            resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html")],
+            resources: [
+                .embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html"),
+                .embedInCode("Resources/sdk/segue.js"), .embedInCode("Resources/sdk/segue.d.ts"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The libmicrohttpd transport; the only module that imports CMicroHTTPD.

@@ -19,8 +19,8 @@ import Testing
 
     /// The paths of the routes, one per pattern, with a parameter filled in.
     static let paths = [
-        "/", "/healthz", "/readyz", "/openapi.yaml", "/v1/presets", "/v1/presets/instagram.push",
-        "/v1/simulate", "/v1/curves",
+        "/", "/sdk/segue.js", "/sdk/segue.d.ts", "/healthz", "/readyz", "/openapi.yaml", "/v1/presets",
+        "/v1/presets/instagram.push", "/v1/simulate", "/v1/curves",
     ]
 
     @Test(arguments: paths)

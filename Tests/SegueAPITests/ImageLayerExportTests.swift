@@ -135,7 +135,7 @@ import Testing
         let css = String(decoding: CSSExport(keyframes: keyframes, title: "t").bytes, as: UTF8.self)
         #expect(
             css.contains(
-                "[data-layer=\"photo\"] { left: 40px; top: 20px; width: 80px; height: 40px; "
+                "[data-segue-layer=\"photo\"] { left: 40px; top: 20px; width: 80px; height: 40px; "
                     + "background: rgba(0, 0, 255, 1); background-image: url(\"\(Self.uri)\"); "
                     + "background-size: 100% 100%; animation: "))
     }

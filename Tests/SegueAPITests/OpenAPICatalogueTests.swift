@@ -2,25 +2,34 @@ import SegueEngine
 import SegueTestSupport
 import Testing
 
-/// openapi.yaml's lists of preset ids follow the catalogue: `SimulateRequest.preset`'s enum
-/// holds every preset in listing order, and the multi-stroke rule's enum the presets that accept
-/// a regrab. Adding a preset fails here until the spec is updated; `SEGUE_RECORD_GOLDENS=1`
-/// rewrites both lists from the catalogue (and fails, as every recording run does).
+/// openapi.yaml's lists of preset ids follow the catalogue: `SimulateRequest.preset`'s examples
+/// hold every preset in listing order (it is an open string, not an enum, so that a client
+/// generated from the document takes presets added later), and the multi-stroke rule's enum the
+/// presets that accept a regrab. Adding a preset fails here until the spec is updated;
+/// `SEGUE_RECORD_GOLDENS=1` rewrites both lists from the catalogue (and fails, as every recording
+/// run does).
 @Suite struct OpenAPICatalogueTests {
     static let path = Fixtures.root + "/openapi.yaml"
     static let catalogue = PresetCatalogue.builtIn
 
-    /// The lines of `SimulateRequest.properties.preset.enum`: `- id` items after the line
-    /// `enum:` that follows `preset:` and `type: string`.
-    static func presetEnum(in lines: [Substring]) -> Range<Int>? {
-        for index in lines.indices.dropLast(3)
-        where lines[index] == "        preset:" && lines[index + 1] == "          type: string"
-            && lines[index + 2] == "          enum:"
-        {
-            let start = index + 3
-            var end = start
-            while end < lines.count, lines[end].hasPrefix("            - ") { end += 1 }
-            return start..<end
+    /// The lines of `SimulateRequest.properties.preset.examples`: `- id` items after the line
+    /// `examples:` among the members of a `preset:` whose next line is `type: string` (the other
+    /// such presets' examples, if any, are written on one line).
+    static func presetExamples(in lines: [Substring]) -> Range<Int>? {
+        for index in lines.indices.dropLast(2)
+        where lines[index] == "        preset:" && lines[index + 1] == "          type: string" {
+            // The preset's own members are indented by 10 (their values deeper); stop at the next
+            // property or the end of `properties`.
+            var member = index + 1
+            while member < lines.count, lines[member].hasPrefix("          ") {
+                if lines[member] == "          examples:" {
+                    let start = member + 1
+                    var end = start
+                    while end < lines.count, lines[end].hasPrefix("            - ") { end += 1 }
+                    return start..<end
+                }
+                member += 1
+            }
         }
         return nil
     }
@@ -42,7 +51,7 @@ import Testing
     @Test func presetListsFollowTheCatalogue() throws {
         let bytes = try #require(Fixtures.read(Self.path))
         var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let presets = try #require(Self.presetEnum(in: lines), "SimulateRequest's preset enum not found")
+        let presets = try #require(Self.presetExamples(in: lines), "SimulateRequest's preset examples not found")
         let regrab = try #require(Self.regrabEnum(in: lines), "the multi-stroke rule's enum not found")
         let expectedRegrab = Self.expectedRegrabLine(like: lines[regrab])
         if Fixtures.isRecording {

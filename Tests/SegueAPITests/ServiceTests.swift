@@ -99,10 +99,29 @@ import Testing
         #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
         let page = String(decoding: response.body, as: UTF8.self)
         #expect(page.hasPrefix("<!doctype html>"))
-        for api in ["/v1/presets", "/v1/simulate"] { #expect(page.contains(api)) }
+        for api in ["/v1/presets", "/v1/simulate", "/sdk/segue.js"] { #expect(page.contains(api)) }
         // No CDN, no external request: the only absolute URL is the SVG namespace name.
         let external = page.split(separator: "\"").filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
         #expect(external == ["http://www.w3.org/2000/svg"])
+    }
+
+    /// The SDK is one module with no imports (its `import("./segue")` are JSDoc types, in
+    /// comments), so a page can load it from the server with nothing else; its types beside it.
+    @Test func browserSDKIsServedFromTheBinaryAndImportsNothing() {
+        let script = service.respond(to: HTTPRequest(method: .get, path: "/sdk/segue.js"))
+        #expect(script.status.code == 200)
+        #expect(script.headers["Content-Type"] == "text/javascript; charset=utf-8")
+        let module = String(decoding: script.body, as: UTF8.self)
+        #expect(module.hasPrefix("// Segue's browser SDK"))
+        let imports = module.split(separator: "\n").filter { $0.hasPrefix("import ") || $0.contains(" from \"http") }
+        #expect(imports.allSatisfy { $0.hasPrefix("//") }, "\(imports)")
+        for name in ["class Segue", "class SegueProblem", "function recordPointer", "function applyFrame"] {
+            #expect(module.contains("export \(name)"), "exports \(name)")
+        }
+        let types = service.respond(to: HTTPRequest(method: .get, path: "/sdk/segue.d.ts"))
+        #expect(types.status.code == 200)
+        #expect(types.headers["Content-Type"] == "application/typescript; charset=utf-8")
+        #expect(String(decoding: types.body, as: UTF8.self).contains("export declare class Segue {"))
     }
 
     @Test func unknownPathIs404ProblemNamingThePath() throws {

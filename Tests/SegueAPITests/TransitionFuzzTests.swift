@@ -99,4 +99,41 @@ import Testing
         // Both kinds of answer were met: the mutations reach past the checks and into runs.
         #expect(statuses[200, default: 0] > 10 && statuses[422, default: 0] > 10, "\(statuses)")
     }
+
+    /// Every document the catalogue serves, each with its own fields (percent-driven scrubs, bounds
+    /// holding the progress or the layers, detents, follow, a press, per-target settles, lift-off
+    /// guards), mutated as above and sent with its example gesture: a 200 or a 4xx, never a fault.
+    @Test(arguments: PresetCatalogue.builtIn.presets.filter { $0.transitionGap == nil }.map(\.description.id))
+    func mutatedCatalogueDocumentsAreAnsweredWithoutFault(id: String) throws {
+        let served = try #require(PresetFingerprintTests.servedDocument(id))
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(served.utf8)) as? [String: Any])
+        let preset = try #require(PresetCatalogue.builtIn.preset(id: id))
+        var request: [String: Any] = ["transition": document]
+        if case .gesture(let trigger) = preset.trigger {
+            request["gesture"] = [
+                "samples": trigger.example.map {
+                    ["t": $0.time, "x": $0.location.x, "y": $0.location.y, "phase": $0.phase.rawValue] as [String: Any]
+                }
+            ]
+        }
+        var generator = SeededGenerator(seed: UInt64(truncatingIfNeeded: id.utf8.reduce(7) { $0 &* 31 &+ Int($1) }))
+        let hostile = Self.hostile
+        var answered = 0
+        for round in 0..<40 {
+            var body = request
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                Self.mutate(&body, hostile: hostile, using: &generator)
+            }
+            guard let data = try? JSONSerialization.data(withJSONObject: body) else { continue }
+            let response = SegueService.standard.simulate(Array(data))
+            if response.status.code == 200 { answered += 1 }
+            #expect(
+                response.status.code == 200 || (400..<500).contains(response.status.code),
+                "\(id) round \(round): \(response.status.code) \(String(decoding: response.body.prefix(600), as: UTF8.self))"
+            )
+        }
+        // Most single mutations of a large document leave it valid: the runs were reached.
+        #expect(answered > 0, "\(id): no mutated document ran")
+    }
 }

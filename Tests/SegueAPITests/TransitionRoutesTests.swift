@@ -55,6 +55,19 @@ import Testing
         #expect(refused.status == 422)
         let pointers = (refused.json["errors"] as? [[String: Any]])?.compactMap { $0["pointer"] as? String }
         #expect(pointers == ["/transition/interaction/type"])
+        // Nor does a press: the finger does not travel.
+        var press = tap
+        press["interaction"] = [
+            "type": "press", "from": "pushed", "to": "popped", "curve": ["type": "named", "name": "easeOut"],
+        ]
+        let pressed = try Self.post("/v1/decisions", ["transition": press])
+        #expect(pressed.status == 422)
+        let pressPointers = (pressed.json["errors"] as? [[String: Any]])?.compactMap { $0["pointer"] as? String }
+        #expect(pressPointers == ["/transition/interaction/type"])
+        // Simulated, a press needs a gesture, and says so without sending the client to a preset's page.
+        let bare = try Self.post("/v1/simulate", ["transition": press])
+        let detail = (bare.json["errors"] as? [[String: Any]])?.first?["detail"] as? String ?? ""
+        #expect(bare.status == 422 && detail.contains("the transition document (a pan or a press)"), "\(detail)")
     }
 
     /// Without spans, a document's map runs along its own drag: the photo's scrub from 0 to its 400 pt

@@ -132,6 +132,44 @@ import Testing
         }
     }
 
+    /// A press names its poses as a tap does, and needs a gesture, as a pan does.
+    @Test func aPressNamesPosesThatExist() throws {
+        let press: (String) -> [String: Any] = { to in
+            Self.tap {
+                Self.set("press", at: ["interaction", "type"], in: &$0)
+                Self.set(to, at: ["interaction", "to"], in: &$0)
+            }
+        }
+        try Self.expectOne(
+            press("squashed"), at: "/transition/interaction/to", saying: "Unknown pose 'squashed'",
+            extra: ["gesture": Self.tree(TransitionExamples.fastDrag)])
+        try Self.expectOne(
+            Self.tap { Self.set("hold", at: ["interaction", "type"], in: &$0) }, at: "/transition/interaction/type",
+            saying: "\"press\"")
+        // Tracks are a tap's: a press goes back on its one curve.
+        try Self.expectOne(
+            Self.tap {
+                Self.set("press", at: ["interaction", "type"], in: &$0)
+                Self.set(
+                    [["properties": ["opacity"], "curve": ["type": "named", "name": "linear"]]],
+                    at: ["interaction", "tracks"], in: &$0)
+            }, at: "/transition/interaction/tracks", saying: "tracks",
+            extra: ["gesture": Self.tree(TransitionExamples.fastDrag)])
+    }
+
+    /// A scrub's bounds: a minimum above the maximum holds nothing, and `holds` names one of two.
+    @Test func aScrubsBoundsMustLeaveRoom() throws {
+        let gesture = ["gesture": Self.tree(TransitionExamples.fastDrag)]
+        try Self.expectOne(
+            Self.pan {
+                Self.set(0.8, at: ["interaction", "scrub", "minimum"], in: &$0)
+                Self.set(0.2, at: ["interaction", "scrub", "maximum"], in: &$0)
+            }, at: "/transition/interaction/scrub/maximum", saying: "give minimum ≤ maximum", extra: gesture)
+        try Self.expectOne(
+            Self.pan { Self.set("finger", at: ["interaction", "scrub", "holds"], in: &$0) },
+            at: "/transition/interaction/scrub/holds", saying: "layers", extra: gesture)
+    }
+
     @Test func noGuardMayFollowOneWithoutWhen() throws {
         let document = Self.pan {
             Self.set(nil, at: ["interaction", "release", 0, "when"], in: &$0)

@@ -42,6 +42,7 @@ import Testing
         #expect(abs((waapi["duration"] as? Double ?? -1) - duration * 1000) < 1e-3)
         for layer in exported {
             let id = try #require(layer["id"] as? String)
+            #expect(layer["selector"] as? String == "[data-segue-layer=\"\(id)\"]")
             let keyframes = try #require(layer["keyframes"] as? [[String: Any]])
             #expect(keyframes.count == frames.count, "\(id)")
             for (keyframe, frame) in zip(keyframes, frames) {
@@ -76,9 +77,14 @@ import Testing
         #expect(cssResponse.headers["Content-Type"] == MediaType.html)
         let page = String(decoding: cssResponse.body, as: UTF8.self)
         #expect(page.hasPrefix("<!doctype html>"))
+        // One element per layer, bottom first as the answer lists them, named by its id.
+        let named = page.components(separatedBy: "<div class=\"layer\" data-segue-layer=\"").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
+        #expect(named == layers.map { $0["id"] as? String ?? "" })
         for (index, layer) in layers.enumerated() {
             let id = try #require(layer["id"] as? String)
-            #expect(page.contains("data-layer=\"\(id)\""), "\(id)")
+            #expect(page.contains("[data-segue-layer=\"\(id)\"] { left:"), "\(id)")
             #expect(page.components(separatedBy: "@keyframes segue-layer-\(index) {").count == 2)
         }
         #expect(page.components(separatedBy: "transform: matrix(").count - 1 == frames.count * layers.count)

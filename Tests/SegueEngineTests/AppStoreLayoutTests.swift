@@ -53,7 +53,7 @@ import Testing
             GestureSample(time: 0, location: Point(x: 195, y: 277), phase: .began),
             GestureSample(time: up, location: Point(x: 195, y: 277), phase: .ended),
         ]
-        let simulation = try run(AppStoreHighlight(), samples: samples)
+        let simulation = try run(AppStoreHighlight.preset, samples: samples)
         #expect(simulation.layers.first { $0.id == "card" }?.frame == Self.cell)
         let spring = try #require(Spring.uikit(duration: 0.5, dampingRatio: 1))
         func x(_ t: Double) -> Double { t <= 0 ? 0 : t >= 0.5 ? 1 : spring.progress(at: t).value }
@@ -75,7 +75,7 @@ import Testing
         let zeta = 1 - 0.3 * pressed.minY / 844
         let duration = 0.5 + 0.4 * pressed.minY / 844
         let spring = try #require(Spring.uikit(duration: duration, dampingRatio: zeta))
-        let simulation = try run(AppStorePresent())
+        let simulation = try run(AppStorePresent.preset)
         let described = try #require(simulation.layers.first { $0.id == "card" }?.frame)
         #expect(close(described, Rect(x: 27, y: 74.4, width: 336, height: 403.2)))
         for frame in simulation.frames.dropLast() {
@@ -152,12 +152,13 @@ import Testing
         let drag = ExampleGestures.linearDrag(from: Point(x: 195, y: 300), by: Point(x: 0, y: 60), over: 0.2)
         let edge = ExampleGestures.linearDrag(from: Point(x: 5, y: 400), by: Point(x: 130, y: 0), over: 0.2)
         let runs: [(String, Simulation)] = [
-            ("highlight", try run(AppStoreHighlight(), samples: AppStoreExampleGestures.highlight)),
-            ("present", try run(AppStorePresent())),
-            ("present, short press", try run(AppStorePresent(), parameters: ["pressDuration": .number(0.1)])),
+            ("highlight", try run(AppStoreHighlight.preset, samples: AppStoreExampleGestures.highlight)),
+            ("present", try run(AppStorePresent.preset)),
+            ("present, short press", try run(AppStorePresent.preset, parameters: ["pressDuration": .number(0.1)])),
             (
                 "present, card above",
-                try run(AppStorePresent(), scene: ["cardFrame": .rect(Rect(x: 10, y: -100, width: 300, height: 420))])
+                try run(
+                    AppStorePresent.preset, scene: ["cardFrame": .rect(Rect(x: 10, y: -100, width: 300, height: 420))])
             ),
             (
                 "interactiveDismiss",

@@ -73,15 +73,15 @@ import Testing
         func value(_ preset: any Preset, _ name: String) -> ParameterValue? {
             preset.parameters.first { $0.name == name }?.defaultValue
         }
-        #expect(value(AppStoreHighlight(), "highlightedScale") == .number(0.96))
-        #expect(value(AppStoreHighlight(), "highlightDuration") == .number(0.5))
-        #expect(value(AppStoreHighlight(), "highlightDampingRatio") == .number(1))
+        #expect(value(AppStoreHighlight.preset, "highlightedScale") == .number(0.96))
+        #expect(value(AppStoreHighlight.preset, "highlightDuration") == .number(0.5))
+        #expect(value(AppStoreHighlight.preset, "highlightDampingRatio") == .number(1))
         #expect(value(AppStoreInteractiveDismiss(), "shrinkScale") == .number(0.86))
         #expect(value(AppStoreInteractiveDismiss(), "progressDistance") == .number(100))
         #expect(value(AppStoreInteractiveDismiss(), "edgeProgressSpace") == .choice("window"))
         #expect(value(AppStoreDismiss.preset, "dismissDuration") == .number(0.6))
         #expect(value(AppStoreDismiss.preset, "dismissDampingRatio") == .number(0.7))
-        #expect(value(AppStorePresent(), "topOffset") == .number(-1))
+        #expect(value(AppStorePresent.preset, "topOffset") == .number(-1))
         for preset in AppStorePresets.all {
             #expect(preset.description.id.hasPrefix("appstore.card."))
             #expect(preset.description.summary.contains("of 5"))
@@ -110,7 +110,7 @@ import Testing
             GestureSample(time: 0, location: Point(x: 195, y: 277), phase: .began),
             GestureSample(time: 0.8, location: Point(x: 195, y: 277), phase: .ended),
         ]
-        let simulation = try run(AppStoreHighlight(), samples: samples)
+        let simulation = try run(AppStoreHighlight.preset, samples: samples)
         let pressed = card(simulation.frames[36])  // t = 0.6 s, finger still down
         #expect(close(pressed.presentationFrame, scaled(Self.card, 0.96), 1e-9))
         #expect(close(pressed.presentationFrame, Rect(x: 27, y: 75.4, width: 336, height: 403.2), 1e-9))
@@ -137,7 +137,7 @@ import Testing
             GestureSample(time: 0, location: Point(x: 195, y: 277), phase: .began),
             GestureSample(time: up, location: Point(x: 195, y: 277), phase: .ended),
         ]
-        let simulation = try run(AppStoreHighlight(), samples: samples, frameRate: 120)
+        let simulation = try run(AppStoreHighlight.preset, samples: samples, frameRate: 120)
         let spring = try #require(Spring.uikit(duration: 0.5, dampingRatio: 1))
         func x(_ t: Double) -> Double { t <= 0 ? 0 : t >= 0.5 ? 1 : spring.progress(at: t).value }
         func expected(_ t: Double) -> Double { 1 - 0.04 * x(t) + (t >= up ? 0.04 * x(t - up) : 0) }
@@ -157,6 +157,17 @@ import Testing
 
     // MARK: Phases 2–3: present
 
+    /// The present's spring, as the preset's document states it for `scene` at the default parameters.
+    func presentSpring(scene: [String: ParameterValue] = [:]) -> (dampingRatio: Double, duration: Double)? {
+        let preset = AppStorePresent.preset
+        let document = AppStorePresent.document(
+            ParameterValues(specs: preset.sceneFields, given: scene),
+            ParameterValues(specs: preset.parameters, given: [:]))
+        guard case .tap(let tap) = document.interaction, case .uikitSpring(let duration, let ratio, _) = tap.curve
+        else { return nil }
+        return (ratio, duration)
+    }
+
     /// §15.7: from the fully pressed frame, ζ = 1 − 0.3·75.4/844, T = 0.5 + 0.4·75.4/844,
     /// expansion 0.6·T; top 74.4 → −1 on the spring, size and radius linear, blur easeInOut.
     @Test func presentMatchesSceneF() throws {
@@ -165,7 +176,7 @@ import Testing
         let duration = 0.5 + 0.4 * from.minY / 844
         #expect(close(zeta, 0.97320, 5e-6) && close(duration, 0.53573, 5e-6))
         #expect(close(0.6 * duration, 0.32144, 5e-6))
-        let plan = AppStorePresent.Plan(from: from, window: Self.window)
+        let plan = try #require(presentSpring())
         #expect(close(plan.dampingRatio, zeta, 1e-12) && close(plan.duration, duration, 1e-12))
         // §15.0's row is for the rounded ζ 0.9732, T 0.5357: k 256.5494, c 31.1758.
         let reference = try #require(Spring.uikit(duration: 0.5357, dampingRatio: 0.9732))
@@ -173,7 +184,7 @@ import Testing
         let spring = try #require(Spring.uikit(duration: duration, dampingRatio: zeta))
         #expect(close(spring.stiffness, 256.5494, 0.1) && close(spring.damping, 31.1758, 0.01))
 
-        let simulation = try run(AppStorePresent())
+        let simulation = try run(AppStorePresent.preset)
         let first = card(simulation.frames[0])
         #expect(close(first.presentationFrame, Rect(x: 27, y: 74.4, width: 336, height: 403.2), 1e-9))
         #expect(first.cornerRadius == 16 && first.shadow == nil)
@@ -199,15 +210,16 @@ import Testing
     @Test func presentStartsFromTheInFlightPressAndThePosition() throws {
         let spring = try #require(Spring.uikit(duration: 0.5, dampingRatio: 1))
         let s = 1 - 0.04 * spring.progress(at: 0.1).value
-        let quick = try run(AppStorePresent(), parameters: ["pressDuration": .number(0.1), "topOffset": .number(0)])
+        let quick = try run(
+            AppStorePresent.preset, parameters: ["pressDuration": .number(0.1), "topOffset": .number(0)])
         #expect(close(card(quick.frames[0]).presentationFrame, scaled(Self.card, s), 1e-9))
 
         let high = Rect(x: 20, y: -100, width: 350, height: 420)
         let from = scaled(high, 0.96)
-        let plan = AppStorePresent.Plan(from: from, window: Self.window)
+        let plan = try #require(presentSpring(scene: ["cardFrame": .rect(high)]))
         #expect(close(plan.dampingRatio, 1 - 0.3 * abs(from.minY) / from.height, 1e-12))
         #expect(close(plan.duration, 0.5 + 0.4 * abs(from.minY) / 844, 1e-12))
-        let simulation = try run(AppStorePresent(), scene: ["cardFrame": .rect(high)])
+        let simulation = try run(AppStorePresent.preset, scene: ["cardFrame": .rect(high)])
         #expect(close(card(simulation.frames[0]).presentationFrame.minY, from.minY - 1, 1e-9))
     }
 
@@ -353,7 +365,7 @@ import Testing
 
     @Test func aGestureIsRequiredAndMustEndOrCross() throws {
         #expect(throws: SimulationError.self) { try run(AppStoreInteractiveDismiss()) }
-        #expect(throws: SimulationError.self) { try run(AppStoreHighlight()) }
+        #expect(throws: SimulationError.self) { try run(AppStoreHighlight.preset) }
         let open = drag(from: Point(x: 195, y: 300), by: Point(x: 0, y: 50), steps: 5, lift: false)
         #expect(throws: SimulationError.self) { try run(AppStoreInteractiveDismiss(), samples: open) }
     }
@@ -386,7 +398,7 @@ import Testing
             GestureSample(time: 2, location: Point(x: 195, y: 277), phase: .began),
             GestureSample(time: 2.1, location: Point(x: 195, y: 290), phase: .cancelled),
         ]
-        let simulation = try run(AppStoreHighlight(), samples: samples)
+        let simulation = try run(AppStoreHighlight.preset, samples: samples)
         #expect(simulation.decision?.rule == "gestureCancelled" && simulation.decision?.outcome == .cancel)
         #expect(close(simulation.frames.first?.time ?? 0, 2) && close(simulation.frames.last?.time ?? 0, 2.6, 1e-9))
     }
@@ -442,9 +454,10 @@ import Testing
             GestureSample(time: 0.1, location: Point(x: 230, y: 310), phase: .changed),
             GestureSample(time: 0.2, location: Point(x: 260, y: 320), phase: .ended),
         ]
-        let latest = try run(AppStoreHighlight(), parameters: ["touchResampling": .choice("latest")], samples: samples)
+        let latest = try run(
+            AppStoreHighlight.preset, parameters: ["touchResampling": .choice("latest")], samples: samples)
         let interpolated = try run(
-            AppStoreHighlight(), parameters: ["touchResampling": .choice("interpolate")], samples: samples)
+            AppStoreHighlight.preset, parameters: ["touchResampling": .choice("interpolate")], samples: samples)
         #expect(latest.frames == interpolated.frames)
     }
 }

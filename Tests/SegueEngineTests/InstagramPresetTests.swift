@@ -25,7 +25,7 @@ import Testing
     func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
 
     @Test func seedConstantsAreTheDefaults() throws {
-        let preset = InstagramInteractivePop()
+        let preset = InstagramInteractivePop.preset
         func value(_ name: String) -> ParameterValue? { preset.parameters.first { $0.name == name }?.defaultValue }
         #expect(value("duration") == .number(0.25))  // seed 000: UIView.animate(withDuration: 0.25)
         #expect(value("curve") == .choice("easeInOut"))  // UIView.animate's default curve
@@ -100,7 +100,7 @@ import Testing
     /// §6.7: at the last drag sample, translation (117, 40): p 0.3, s 0.88, centre
     /// (297.96, 457.2), size 343.2 × 742.72, visible radius 34.32.
     @Test func interactivePopMatchesTheWorkedDrag() throws {
-        let simulation = try run(InstagramInteractivePop(), samples: InstagramExampleGestures.interactivePop)
+        let simulation = try run(InstagramInteractivePop.preset, samples: InstagramExampleGestures.interactivePop)
         let frame = simulation.frames[12]
         #expect(close(frame.time, 0.2, 1e-12))
         #expect(frame.phase == .interactive)
@@ -128,7 +128,7 @@ import Testing
             GestureSample(time: 0.1, location: Point(x: 160, y: 500), phase: .changed),
             GestureSample(time: 0.11, location: Point(x: 200, y: 500), phase: .ended),
         ]
-        let simulation = try run(InstagramInteractivePop(), samples: samples, frameRate: 100)
+        let simulation = try run(InstagramInteractivePop.preset, samples: samples, frameRate: 100)
         let frame = try #require(simulation.frames.first { $0.time >= 0.11 })
         #expect(close(frame.time, 0.11, 1e-12))
         #expect(frame.phase == .animating)
@@ -147,7 +147,7 @@ import Testing
     /// on easeInOut the scale is halfway from 0.88 to A.s.
     @Test func interactivePopFinishesOntoTheCell() throws {
         let simulation = try run(
-            InstagramInteractivePop(), samples: InstagramExampleGestures.interactivePop, frameRate: 120)
+            InstagramInteractivePop.preset, samples: InstagramExampleGestures.interactivePop, frameRate: 120)
         let decision = try #require(simulation.decision)
         #expect(decision.outcome == .finish)
         #expect(decision.rule == "velocitySign")
@@ -174,21 +174,24 @@ import Testing
             GestureSample(time: last.time + 2.0 / 60, location: last.location + Point(x: -2, y: 0), phase: .changed))
         samples.append(
             GestureSample(time: last.time + 3.0 / 60, location: last.location + Point(x: -2, y: 0), phase: .ended))
-        let seed = try run(InstagramInteractivePop(), samples: samples)
+        let seed = try run(InstagramInteractivePop.preset, samples: samples)
         #expect(seed.decision?.outcome == .cancel)
         #expect(close(seed.decision?.velocity.x ?? 0, -60, 1e-6))  // 0.2·(−60) + 0.8·(−60)
         #expect(seed.frames.last?.layers[3].transform == .identity)
         #expect(seed.frames.last?.layers[3].mask == nil)  // §14.12b fixed by default
-        let yui = try run(InstagramInteractivePop(), parameters: ["releaseRule": .choice("yui")], samples: samples)
+        let yui = try run(InstagramInteractivePop.preset, parameters: ["releaseRule": .choice("yui")], samples: samples)
         #expect(yui.decision?.outcome == .finish)
-        #expect(yui.decision?.explanation.contains("0.29 > 0.1") == true)  // |117 − 2|/390
+        // |117 − 2|/390 = 0.29 > 0.1: the guard reads the translation, 115 pt > 39 pt.
+        #expect(yui.decision?.rule == "yui")
+        #expect(yui.decision?.translation.x == 115)
+        #expect(yui.decision?.explanation.contains("translation 115 pt") == true)
     }
 
     /// With translationFollowsFinger the card's centre moves by the whole translation:
     /// (195 + 117, 422 + 40) at the worked drag, the scale still 0.88.
     @Test func translationCanFollowTheFinger() throws {
         let simulation = try run(
-            InstagramInteractivePop(), parameters: ["translationFollowsFinger": .bool(true)],
+            InstagramInteractivePop.preset, parameters: ["translationFollowsFinger": .bool(true)],
             samples: InstagramExampleGestures.interactivePop)
         let detail = try #require(simulation.frames[12].layers.last)
         #expect(close(detail.transform.a, 0.88))
@@ -199,7 +202,7 @@ import Testing
     @Test func aVerticalPanNeverStartsThePop() throws {
         let samples = ExampleGestures.linearDrag(
             from: Point(x: 100, y: 300), by: Point(x: 10, y: 200), over: 0.2)
-        let simulation = try run(InstagramInteractivePop(), samples: samples)
+        let simulation = try run(InstagramInteractivePop.preset, samples: samples)
         #expect(simulation.decision?.rule == "gate")
         #expect(simulation.decision?.outcome == .cancel)
         #expect(simulation.frames.allSatisfy { $0.layers[3].transform == .identity && $0.layers[3].mask == nil })
@@ -242,7 +245,7 @@ import Testing
     @Test func framesLieOnTheGridFromTheBeganSample() throws {
         var samples = InstagramExampleGestures.interactivePop
         samples = samples.map { GestureSample(time: $0.time + 100, location: $0.location, phase: $0.phase) }
-        let simulation = try run(InstagramInteractivePop(), samples: samples, frameRate: 30)
+        let simulation = try run(InstagramInteractivePop.preset, samples: samples, frameRate: 30)
         for (index, frame) in simulation.frames.enumerated() {
             #expect(close(frame.time, 100 + Double(index) / 30, 1e-9))
         }
@@ -250,17 +253,18 @@ import Testing
     }
 
     @Test func aGestureIsRequiredAndMustEnd() throws {
-        #expect(throws: SimulationError.self) { try run(InstagramInteractivePop()) }
+        #expect(throws: SimulationError.self) { try run(InstagramInteractivePop.preset) }
         let open = Array(InstagramExampleGestures.interactivePop.dropLast())
-        #expect(throws: SimulationError.self) { try run(InstagramInteractivePop(), samples: open) }
+        #expect(throws: SimulationError.self) { try run(InstagramInteractivePop.preset, samples: open) }
     }
 
     /// springSettle hands the card's velocity (s·v along its path) to the spring: the
     /// first settle frame moves at that velocity instead of from rest.
     @Test func springSettleStartsAtTheReleaseVelocity() throws {
-        let plain = try run(InstagramInteractivePop(), samples: InstagramExampleGestures.interactivePop, frameRate: 240)
+        let plain = try run(
+            InstagramInteractivePop.preset, samples: InstagramExampleGestures.interactivePop, frameRate: 240)
         let sprung = try run(
-            InstagramInteractivePop(), parameters: ["springSettle": .bool(true)],
+            InstagramInteractivePop.preset, parameters: ["springSettle": .bool(true)],
             samples: InstagramExampleGestures.interactivePop, frameRate: 240)
         let release = 13.0 / 60
         let plainStep = try #require(plain.frames.first { $0.time > release + 1e-9 })

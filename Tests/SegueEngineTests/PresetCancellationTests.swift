@@ -78,7 +78,7 @@ import Testing
     @Test func aPanTheGateRefusedStopsOnACancelledCheck() throws {
         let samples = ExampleGestures.linearDrag(from: Point(x: 100, y: 300), by: Point(x: 10, y: 200), over: 0.2)
         let checks = Checks()
-        let preset = InstagramInteractivePop()
+        let preset = InstagramInteractivePop.preset
         let input = try Self.cancelledInput(preset, samples: samples, checks: checks)
         #expect(try run(preset, samples: samples, frameRate: 240).decision?.rule == "gate")
         Self.expectCancelled(preset, input, checks: checks)

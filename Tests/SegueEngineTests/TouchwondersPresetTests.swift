@@ -65,7 +65,7 @@ import Testing
         #expect(value(shape, "dropPointFraction") == .number(0.55))  // dropPoint y = 0.55·H
         #expect(value(shape, "shapeFrame") == .rect(Self.shape))
         #expect(zoom.acceptsRegrab && shape.acceptsRegrab)
-        #expect(!InstagramInteractivePop().acceptsRegrab)
+        #expect(!InstagramInteractivePop.preset.acceptsRegrab)
     }
 
     /// §8.3/§8.4 and §15.0: ζ and ω0 of both springs, and their settling times ≈ 0.691 s and ≈ 0.282 s.

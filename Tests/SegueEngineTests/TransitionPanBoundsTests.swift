@@ -2,7 +2,7 @@ import SegueEngine
 import SegueMath
 import Testing
 
-/// The pan fields the YUI Paper pans needed (`progressMin`/`progressMax`, `liftOffProgress`,
+/// The pan fields the YUI Paper pans needed (`minimum`/`maximum` holding the progress, `liftOffProgress`,
 /// `directionRatio`, `Settle.alongScrub`, `Follow.relative`), against values worked out by hand.
 @Suite struct TransitionPanBoundsTests {
     /// A 100 pt card that the scrub moves 200 pt right (and from scale `startScale` to 1) over 200 pt.
@@ -55,8 +55,8 @@ import Testing
     @Test func progressBoundsHoldTheFingersProgress() throws {
         let document = Self.document { pan in
             guard case .scrub(var scrub) = pan.tracking else { return }
-            scrub.progressMin = 0
-            scrub.progressMax = 1
+            scrub.minimum = 0
+            scrub.maximum = 1
             pan.tracking = .scrub(scrub)
         }
         let frames = try Self.run(document, Self.along([50, 330, 330])).frames

@@ -62,11 +62,13 @@ function play(data) {
   root.style.width = data.window.width + "px";
   root.style.height = data.window.height + "px";
   for (const layer of data.layers) {
+    // As a client marks its own elements: the attribute the layer's selector names.
     const div = document.createElement("div");
-    div.dataset.layer = layer.id;
+    div.setAttribute("data-segue-layer", layer.id);
+    root.append(div);
+    if (document.querySelector(layer.selector) !== div) throw new Error("selector " + layer.selector);
     Object.assign(div.style, { position: "absolute", left: layer.frame.x + "px", top: layer.frame.y + "px",
       width: layer.frame.width + "px", height: layer.frame.height + "px", background: layer.color });
-    root.append(div);
     div.animate(layer.keyframes, layer.timing);
   }
 }
@@ -76,10 +78,10 @@ SEEK = """ms => {
   for (const animation of document.getAnimations()) { animation.pause(); animation.currentTime = ms; }
   const origin = document.getElementById("window").getBoundingClientRect();
   const out = {};
-  for (const div of document.querySelectorAll('[data-layer]')) {
+  for (const div of document.querySelectorAll('[data-segue-layer]')) {
     const style = getComputedStyle(div);
     const box = div.getBoundingClientRect();
-    out[div.dataset.layer] = {
+    out[div.dataset.segueLayer] = {
       transform: style.transform, opacity: style.opacity,
       layout: [style.left, style.top, style.width, style.height].map(parseFloat),
       box: [box.left - origin.left, box.top - origin.top, box.width, box.height],

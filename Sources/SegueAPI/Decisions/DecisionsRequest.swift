@@ -107,10 +107,17 @@ public struct DecisionsRequest: Sendable {
                 parameters: ParameterValues(specs: preset.parameters, given: parameters),
                 cancellation: cancellation)
         else {
-            validator.fail(
-                "/preset",
-                "\(preset.description.id) is driven by a touch that does not travel, so its decisions have no drag direction to be mapped along."
-            )
+            if isDocument {
+                validator.fail(
+                    "/transition/interaction/type",
+                    "A press is a touch that does not travel, so its decision has no drag to be mapped along: send "
+                        + "a document whose interaction is a pan.")
+            } else {
+                validator.fail(
+                    "/preset",
+                    "\(preset.description.id) is driven by a touch that does not travel, so its decisions have no drag "
+                        + "direction to be mapped along.")
+            }
             return nil
         }
         // A document's scrub or detents (a preset's: the window's extent along the axis), within what

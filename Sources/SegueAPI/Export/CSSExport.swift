@@ -2,7 +2,7 @@ import SegueMath
 
 /// The `css` output of `POST /v1/simulate`: one self-contained HTML page that plays the
 /// transition with CSS animations when opened. A container the window's size holds one element
-/// per layer (`data-layer="<id>"`, bottom to top) at its frame, each with its own `@keyframes`
+/// per layer (`data-segue-layer="<id>"`, bottom to top) at its frame, each with its own `@keyframes`
 /// of transform, opacity, border radius, clip path and shadow at every frame, and of its box
 /// (left, top, width, height) when it re-lays out. A layer's image is its element's
 /// `background-image`, stretched to the box (`background-size: 100% 100%`) and so clipped by its
@@ -30,13 +30,13 @@ struct CSSExport {
             css += "}\n"
             let f = layer.description.frame
             css +=
-                "[data-layer=\"\(Self.escape(layer.description.id))\"] { left: \(WebKeyframes.number(f.x))px; "
+                "\(WebKeyframes.selector(layer.description.id)) { left: \(WebKeyframes.number(f.x))px; "
                 + "top: \(WebKeyframes.number(f.y))px; width: \(WebKeyframes.number(f.width))px; "
                 + "height: \(WebKeyframes.number(f.height))px; background: \(layer.color); "
                 + (layer.image.map { "background-image: url(\"\($0)\"); background-size: 100% 100%; " } ?? "")
                 + "animation: \(name) \(seconds)s linear both; }\n"
             body +=
-                "    <div class=\"layer\" data-layer=\"\(Self.escape(layer.description.id))\" "
+                "    <div class=\"layer\" \(WebKeyframes.layerAttribute)=\"\(Self.escape(layer.description.id))\" "
                 + "title=\"\(Self.escape(layer.description.role))\"></div>\n"
         }
         let page = """

@@ -1,7 +1,8 @@
 import SegueMath
 
 /// The `waapi` output: per layer, bottom to top, the keyframes and timing for `Element.animate()`,
-/// as JSON; a layer that re-lays out keyframes its box (`left`, `top`, `width`, `height`) too. A
+/// as JSON, each with the `selector` of the element it animates (`[data-segue-layer="<id>"]`, which
+/// a page puts on its own elements); a layer that re-lays out keyframes its box (`left`, `top`, `width`, `height`) too. A
 /// layer with an image has `image`, its `data:` URI, for a page to draw over `color` stretched
 /// to the layer's box (as `background-image` with `background-size: 100% 100%`); a layer
 /// without one has no such member.
@@ -19,6 +20,7 @@ struct WAAPIExport {
         for layer in keyframes.layers {
             writer.beginObject()
             writer.member("id", layer.description.id)
+            writer.member("selector", WebKeyframes.selector(layer.description.id))
             writer.member("role", layer.description.role)
             writer.key("frame")
             writer.rect(layer.description.frame)

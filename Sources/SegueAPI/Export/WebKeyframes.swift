@@ -12,6 +12,22 @@ public import SegueMath
 /// keyframes its box (`left`, `top`, `width`, `height`), so the transform about the box's centre
 /// never stretches it and its border radius keeps its shape.
 public struct WebKeyframes: Sendable {
+    /// The attribute that names a layer's element in the CSS page, and by which a client marks
+    /// its own elements to play the Web Animations keyframes on: namespaced, so that it does not
+    /// meet a page's own `data-layer`.
+    public static let layerAttribute = "data-segue-layer"
+
+    /// The CSS selector of layer `id`'s element (ids are letters, digits, `.`, `_` and `-`; a
+    /// quote or a backslash in a preset's would be escaped).
+    public static func selector(_ id: String) -> String {
+        var escaped = ""
+        for character in id {
+            if character == "\"" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "[\(layerAttribute)=\"\(escaped)\"]"
+    }
+
     public struct Layer: Sendable {
         public var description: LayerDescription
         public var color: String

@@ -48,6 +48,11 @@ public enum MediaType {
     public static let svg = "image/svg+xml"
     /// The playground page, UTF-8 HTML.
     public static let html = "text/html; charset=utf-8"
+    /// The browser SDK's ES module (`GET /sdk/segue.js`), as RFC 9239 names JavaScript.
+    public static let javascript = "text/javascript; charset=utf-8"
+    /// The browser SDK's TypeScript declarations (`GET /sdk/segue.d.ts`), as Deno and TypeScript's
+    /// own tooling read them.
+    public static let typescript = "application/typescript; charset=utf-8"
     /// Prometheus' text exposition format 0.0.4 (`GET /metrics`).
     public static let prometheusText = "text/plain; version=0.0.4; charset=utf-8"
 }

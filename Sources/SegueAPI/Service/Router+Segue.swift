@@ -1,7 +1,7 @@
 public import SegueEngine
 
 extension Router {
-    /// Segue's routes: the playground page, health, readiness, the contract, metrics, the preset catalogue and each
+    /// Segue's routes: the playground page, the browser SDK, health, readiness, the contract, metrics, the preset catalogue and each
     /// preset's detail, the curve sampler, the simulator and the decision maps.
     ///
     /// `limits` caps what one request may make the server hold or compute (the server's flags);
@@ -18,6 +18,12 @@ extension Router {
         var routes = [
             Route(.get, "/") { _ in
                 HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.html], body: PlaygroundPage.bytes)
+            },
+            Route(.get, BrowserSDK.scriptPath) { _ in
+                HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.javascript], body: BrowserSDK.script)
+            },
+            Route(.get, BrowserSDK.typesPath) { _ in
+                HTTPResponse(status: .ok, headers: ["Content-Type": MediaType.typescript], body: BrowserSDK.types)
             },
             Route(.get, "/healthz") { _ throws(Problem) in
                 try .json(HealthStatus(status: "ok"))

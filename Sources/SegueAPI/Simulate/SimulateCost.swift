@@ -132,11 +132,14 @@ public struct SimulateCost: Sendable {
         let document = transition.document
         let curves: [CurveSpec] =
             switch document.interaction {
-            case .tap(let tap): [tap.curve]
+            case .tap: []
+            case .press(let press): [press.curve]
             case .pan(let pan): (pan.settle.curve.map { [$0] } ?? []) + pan.settle.perTarget.values
             }
-        // A curve that never settles makes the frame cap the count (`estimatedBytes`).
-        let settle = curves.compactMap { $0.timingCurve()?.duration }.max() ?? fallbackSettle
+        // A curve that never settles makes the frame cap the count (`estimatedBytes`). A tap lasts
+        // until its last track ends.
+        var settle = curves.compactMap { $0.timingCurve()?.duration }.max() ?? fallbackSettle
+        if case .tap(let tap) = document.interaction { settle = tap.duration ?? fallbackSettle }
         return Profile(
             layers: document.layers.count, settle: settle, textBytesPerLayerState: [:], heapBytesPerLayerState: 0)
     }

@@ -13,11 +13,16 @@ extension SimulateRequest {
         if let preset {
             let id = preset.description.id
             if preset.interactive, value == nil {
+                // A client's document has no catalogue entry to fetch an example from.
+                let example =
+                    preset is DocumentPreset
+                    ? "Any catalogue pan's or press's exampleGesture (GET /v1/presets/{id}) will do to start from."
+                    : "GET /v1/presets/\(id) gives an exampleGesture to start from."
+                let subject = preset is DocumentPreset ? "the transition document (a pan or a press)" : id
                 validator.fail(
                     "/gesture",
-                    "Required: \(id) is driven by a gesture; send {\"samples\":[...]} with samples "
-                        + "{\"t\",\"x\",\"y\",\"phase\"} from \"began\" to \"ended\". "
-                        + "GET /v1/presets/\(id) gives an exampleGesture to start from.")
+                    "Required: \(subject) is driven by a gesture; send {\"samples\":[...]} with samples "
+                        + "{\"t\",\"x\",\"y\",\"phase\"} from \"began\" to \"ended\". " + example)
                 return nil
             }
             if !preset.interactive, value != nil {

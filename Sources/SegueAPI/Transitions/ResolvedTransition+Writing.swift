@@ -36,17 +36,32 @@ extension ResolvedTransition {
         switch document.interaction {
         case .tap(let tap):
             writer.beginObject()
-            writer.member("type", "tap")
-            writer.member("from", tap.from)
-            writer.member("to", tap.to)
-            writer.key("curve")
-            write(tap.curve, into: &writer)
-            writer.member("settled", tap.settled ?? tap.to)
+            writeMove(
+                "tap", from: tap.from, to: tap.to, curve: tap.curve, settled: tap.settled ?? tap.to, into: &writer)
+            if !tap.tracks.isEmpty { write(tap.tracks, into: &writer) }
             writer.endObject()
         case .pan(let pan):
             write(pan, into: &writer)
+        case .press(let press):
+            writer.beginObject()
+            writeMove(
+                "press", from: press.from, to: press.to, curve: press.curve, settled: press.settled ?? press.from,
+                into: &writer)
+            writer.endObject()
         }
         writer.endObject()
+    }
+
+    /// The members a tap and a press share: type, the two poses, the curve and the settled pose.
+    private func writeMove(
+        _ type: String, from: String, to: String, curve: CurveSpec, settled: String, into writer: inout JSONWriter
+    ) {
+        writer.member("type", type)
+        writer.member("from", from)
+        writer.member("to", to)
+        writer.key("curve")
+        write(curve, into: &writer)
+        writer.member("settled", settled)
     }
 
     private func writePoses(into writer: inout JSONWriter) {

@@ -33,7 +33,6 @@ extension ResolvedTransition {
             writer.member("distance", scrub.distance)
             Self.write(scrub.overshoot, into: &writer)
             writer.member("sign", scrub.sign)
-            if let maximum = scrub.maximum { writer.member("maximum", maximum) }
             if let percentDriven = scrub.percentDriven {
                 writer.key("percentDriven")
                 writer.beginObject()
@@ -45,8 +44,10 @@ extension ResolvedTransition {
                 writer.member("cancelsAtProgressSpeed", percentDriven.cancelsAtProgressSpeed)
                 writer.endObject()
             }
-            if let low = scrub.progressMin { writer.member("progressMin", low) }
-            if let high = scrub.progressMax { writer.member("progressMax", high) }
+            writer.member("absolute", scrub.absolute)
+            if let minimum = scrub.minimum { writer.member("minimum", minimum) }
+            if let maximum = scrub.maximum { writer.member("maximum", maximum) }
+            if scrub.minimum != nil || scrub.maximum != nil { writer.member("holds", scrub.holds.rawValue) }
             writer.endObject()
         case .detents(let detents):
             writer.key("detents")
@@ -96,6 +97,10 @@ extension ResolvedTransition {
         writer.endObject()
         writer.member("directionTest", pan.directionTest.rawValue)
         if pan.directionRatio != 1 { writer.member("directionRatio", pan.directionRatio) }
+        if let condition = pan.alsoStartsWhen {
+            writer.key("alsoStartsWhen")
+            Self.write(condition, into: &writer)
+        }
         defer {
             writer.member("velocityEstimator", pan.velocityEstimator.rawValue)
             writer.member("touchResampling", pan.touchResampling.rawValue)
@@ -119,6 +124,7 @@ extension ResolvedTransition {
         }
         writer.member("velocityHandoff", pan.settle.velocityHandoff)
         if pan.settle.alongScrub { writer.member("alongScrub", true) }
+        if let along = pan.settle.along { writer.member("along", along) }
         writer.endObject()
     }
 
@@ -137,6 +143,7 @@ extension ResolvedTransition {
             writer.endObject()
         }
         writer.member("rate", condition.rate)
+        if let lookahead = condition.lookahead { writer.member("lookahead", lookahead) }
         if !condition.all.isEmpty {
             writer.key("all")
             writer.beginArray()

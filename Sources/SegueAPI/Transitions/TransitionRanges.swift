@@ -27,14 +27,16 @@ public enum TransitionRanges {
     /// A percent-driven scrub's `completionSpeed`: above 0 (UIKit treats 0 and below as 1, a
     /// document says 1), at most 100 times real time.
     public static let completionSpeed = NumberRange(lower: 0, lowerInclusive: false, upper: 100)
-    /// A scrub's `maximum` progress: above 0 (a cap at or below 0 would scrub nothing).
-    public static let maximumProgress = NumberRange(lower: 0, lowerInclusive: false, upper: 1e6)
     /// A percent-driven scrub's `reportedDuration`, seconds: as a curve's duration may be.
     public static let reportedDuration = NumberRange(lower: 0, lowerInclusive: false, upper: 600)
     /// A pan's `directionRatio`: how many times the across component the along one must exceed.
     public static let directionRatio = NumberRange.between(0, 100)
-    /// A scrub's `progressMin` or `progressMax`, in units of its distance.
-    public static let progressBound = NumberRange.between(-1000, 1000)
+    /// A scrub's `minimum` or `maximum` progress, in units of its distance.
+    public static let progressBound = NumberRange.between(-1e6, 1e6)
+    /// A tap track's `delay`, seconds: as long as a curve's duration may be.
+    public static let delay = NumberRange.between(0, 600)
+    /// A condition's `lookahead`, seconds.
+    public static let lookahead = NumberRange.between(0, 100)
     /// The longest layer `role`, bytes: a sentence, as the presets' roles are (the longest is 227).
     public static let maxRoleLength = 500
     /// The longest id (a layer's, a pose's name, a guard's).

@@ -2,14 +2,15 @@ import SegueEngine
 import SegueMath
 
 extension TransitionReader {
-    static let tapFields = ["type", "from", "to", "curve", "settled"]
+    static let tapFields = ["type", "from", "to", "curve", "settled", "tracks"]
+    static let pressFields = ["type", "from", "to", "curve", "settled"]
     static let panFields = [
         "type", "startsIn", "direction", "scrub", "detents", "follow", "release", "settle", "velocityEstimator",
-        "touchResampling", "interruptible", "idle", "settled", "directionTest", "directionRatio",
+        "touchResampling", "interruptible", "idle", "settled", "directionTest", "directionRatio", "alsoStartsWhen",
     ]
     static let scrubFields = [
-        "from", "to", "axis", "distance", "overshoot", "sign", "percentDriven", "maximum", "progressMin",
-        "progressMax",
+        "from", "to", "axis", "distance", "overshoot", "sign", "percentDriven", "absolute", "minimum", "maximum",
+        "holds",
     ]
     static let percentDrivenFields = [
         "curve", "completionSpeed", "reportedDuration", "updatesOnRelease", "cancelsAtProgressSpeed",
@@ -26,23 +27,31 @@ extension TransitionReader {
             return nil
         }
         guard members["type"] != nil else {
-            validator.fail(base + "/type", "Required: \"tap\" or \"pan\".")
+            validator.fail(base + "/type", "Required: \"tap\", \"pan\" or \"press\".")
             return nil
         }
         switch validator.string(members, "type", at: base) {
         case "tap"?: return readTap(value, at: base, validator: &validator).map { .tap($0) }
         case "pan"?: return readPan(value, at: base, validator: &validator).map { .pan($0) }
+        case "press"?:
+            return readTap(value, at: base, allowed: Self.pressFields, validator: &validator).map {
+                .press(PressInteraction(from: $0.from, to: $0.to, curve: $0.curve, settled: $0.settled))
+            }
         case let other?:
-            validator.fail(base + "/type", "Unknown interaction type '\(other.prefix(80))'; use \"tap\" or \"pan\".")
+            validator.fail(
+                base + "/type", "Unknown interaction type '\(other.prefix(80))'; use \"tap\", \"pan\" or \"press\".")
             return nil
         case nil:
             return nil
         }
     }
 
-    /// `{"type": "tap", "from", "to", "curve", "settled"}`.
-    mutating func readTap(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> TapInteraction? {
-        guard let members = validator.object(value, at: base, allowed: Self.tapFields) else { return nil }
+    /// `{"type": "tap", "from", "to", "curve", "settled", "tracks"}`, or a press's members
+    /// (`allowed`: a press has no tracks).
+    mutating func readTap(
+        _ value: JSONValue, at base: String, allowed: [String] = tapFields, validator: inout FieldValidator
+    ) -> TapInteraction? {
+        guard let members = validator.object(value, at: base, allowed: allowed) else { return nil }
         let from = poseName(members, "from", at: base, &validator)
         let to = poseName(members, "to", at: base, &validator)
         let curve = required(
@@ -52,8 +61,11 @@ extension TransitionReader {
         let settled =
             members["settled"] == nil
             ? nil : name(members, "settled", at: base, what: "a pose's name", required: false, &validator)
+        let tracks = members["tracks"].flatMap { readTracks($0, at: base + "/tracks", validator: &validator) }
         guard let from, let to, let curve else { return nil }
-        return TapInteraction(from: from, to: to, curve: curve, settled: settled)
+        var tap = TapInteraction(from: from, to: to, curve: curve, settled: settled)
+        tap.tracks = tracks ?? []
+        return tap
     }
 
     /// A pose's name that must be there.
@@ -104,6 +116,9 @@ extension TransitionReader {
         let directionTest: PanInteraction.DirectionTest =
             validator.choice(members, "directionTest", at: base) ?? .movement
         let directionRatio = validator.number(members, "directionRatio", at: base, in: TransitionRanges.directionRatio)
+        let alsoStartsWhen = members["alsoStartsWhen"].flatMap {
+            readCondition($0, at: base + "/alsoStartsWhen", depth: 0, &validator)
+        }
         guard let tracking, let follow, let release, let settle, let settled else { return nil }
         var pan = PanInteraction(
             startsIn: startsIn, direction: direction, tracking: tracking, follow: follow, release: release,
@@ -112,6 +127,7 @@ extension TransitionReader {
         pan.settled = settled
         pan.directionTest = directionTest
         pan.directionRatio = directionRatio ?? 1
+        pan.alsoStartsWhen = alsoStartsWhen
         return pan
     }
 
@@ -215,13 +231,13 @@ extension TransitionReader {
         let percentDriven = members["percentDriven"].flatMap {
             readPercentDriven($0, at: base + "/percentDriven", validator: &validator)
         }
-        let maximum = validator.number(members, "maximum", at: base, in: TransitionRanges.maximumProgress)
         guard let from, let to, let axis, let distance, let overshoot else { return nil }
         var scrub = Scrub(from: from, to: to, axis: axis, distance: distance, overshoot: overshoot, sign: sign)
         scrub.percentDriven = percentDriven
-        scrub.maximum = maximum
-        scrub.progressMin = validator.number(members, "progressMin", at: base, in: TransitionRanges.progressBound)
-        scrub.progressMax = validator.number(members, "progressMax", at: base, in: TransitionRanges.progressBound)
+        scrub.absolute = validator.bool(members, "absolute", at: base) ?? false
+        scrub.minimum = validator.number(members, "minimum", at: base, in: TransitionRanges.progressBound)
+        scrub.maximum = validator.number(members, "maximum", at: base, in: TransitionRanges.progressBound)
+        scrub.holds = validator.choice(members, "holds", at: base) ?? .progress
         return scrub
     }
 
@@ -295,5 +311,18 @@ extension TransitionReader {
                 base + "/axis", "Required: \"x\" or \"y\" (it may be left out when the pan's direction names one).")
         }
         return direction.axis
+    }
+}
+
+extension TransitionReader {
+    /// Every member name a document's objects may hold, from the lists the reader allows: what a
+    /// fuzzer's dictionary needs to reach past the unknown-field checks (Tests/Fuzz/segue.dict).
+    public static var documentFieldNames: Set<String> {
+        Set(
+            tapFields + trackFields + panFields + scrubFields + percentDrivenFields + followFields + detentsFields
+                + guardFields
+                + conditionFields + stateFields + maskFields + shadowFields + layerFields + settleFields
+                + ["window", "layers", "poses", "interaction", "name", "rubberBand", "edge", "rect", "gt", "lt"]
+                + ["press", "tap", "pan"] + Scrub.Hold.allCases.map(\.rawValue))
     }
 }

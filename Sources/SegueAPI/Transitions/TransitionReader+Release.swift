@@ -2,7 +2,7 @@ import SegueEngine
 
 extension TransitionReader {
     static let guardFields = ["id", "when", "to", "outcome"]
-    static let conditionFields = ReleaseTest.Quantity.allCases.map(\.rawValue) + ["rate", "all", "any"]
+    static let conditionFields = ReleaseTest.Quantity.allCases.map(\.rawValue) + ["rate", "lookahead", "all", "any"]
 
     /// `release`: at most `maxReleaseGuards` guards, read in order at the release.
     func readGuards(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> [ReleaseGuard]? {
@@ -59,6 +59,7 @@ extension TransitionReader {
             }
         }
         condition.rate = validator.number(members, "rate", at: base, in: TransitionRanges.rate) ?? condition.rate
+        condition.lookahead = validator.number(members, "lookahead", at: base, in: TransitionRanges.lookahead)
         for list in ["all", "any"] {
             guard let value = members[list] else { continue }
             let pointer = base + "/" + list
@@ -79,7 +80,7 @@ extension TransitionReader {
             }
             if list == "all" { condition.all = conditions } else { condition.any = [conditions] }
         }
-        if members.keys.allSatisfy({ $0 == "rate" }) {
+        if members.keys.allSatisfy({ $0 == "rate" || $0 == "lookahead" }) {
             validator.fail(
                 base,
                 "Tests nothing, so it always holds: give a test ("

@@ -1,6 +1,8 @@
 import SegueEngine
 
 extension TransitionReader {
+    static let settleFields = ["curve", "velocityHandoff", "alongScrub", "along"]
+
     /// A curve as `POST /v1/curves` takes it, at `base`; remembers its members for the resolved
     /// document.
     mutating func readCurve(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> CurveSpec? {
@@ -12,13 +14,16 @@ extension TransitionReader {
     /// `{curve, velocityHandoff}`: `curve` one curve (it has a `type`) or a curve per target
     /// pose (`{"gone": {…}, "start": {…}}`).
     mutating func readSettle(_ value: JSONValue, at base: String, validator: inout FieldValidator) -> Settle? {
-        guard let members = validator.object(value, at: base, allowed: ["curve", "velocityHandoff", "alongScrub"])
+        guard
+            let members = validator.object(value, at: base, allowed: Self.settleFields)
         else {
             return nil
         }
         let handoff = validator.bool(members, "velocityHandoff", at: base) ?? false
+        let along = name(members, "along", at: base, what: "a layer's id", required: false, &validator)
         var settle = readSettleCurves(members, at: base, handoff: handoff, validator: &validator)
         settle?.alongScrub = validator.bool(members, "alongScrub", at: base) ?? false
+        settle?.along = along
         return settle
     }
 

@@ -11,22 +11,12 @@ enum TransitionGaps {
     static let byID: [String: String] = [
         "touchwonders.zoomPop": perAxisSettle,
         "touchwonders.shapeDrop": perAxisSettle,
-        "appstore.card.highlight":
-            "The format lacks a press: an animation that starts at touch-down and turns around from where it is "
-            + "when the finger lifts, with no pan.",
-        "appstore.card.present":
-            "The format lacks properties on different curves at once: the card's top on a spring whose damping and "
-            + "duration depend on the distance, its size and radius linearly over part of that, the blur on its own.",
         "appstore.card.interactiveDismiss":
             "The format lacks two pans that may start one transition (a drag down from the scroll top, an edge pan) "
             + "and a decision taken mid-drag, finger still down, when progress reaches 1.",
         "yui.twitterSplash":
             "The format lacks a mask shaped as a path (the bird) and animations in sequence (a hold, a shrink, "
             + "then springs).",
-        "instagram.pop.interactive":
-            "The format lacks progress from |tx|, a bound on how far the layers follow apart from the progress "
-            + "frames report, release tests across the axis (YUI's |ty|/H, the projection's vx·0.1/W) and a "
-            + "spring handed the card's velocity along its path, which its parameters select.",
         "yui.twitterSwipe":
             "The format lacks values a frame carries beside its layers (the × mark turning red at p = 1), a "
             + "settle target taken from where the release left the row (it slides out from there), and a rule "

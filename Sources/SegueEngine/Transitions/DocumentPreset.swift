@@ -48,7 +48,13 @@ public struct DocumentPreset: Preset {
         switch document.interaction {
         case .tap(let tap):
             trigger = .tap
-            compiled = .tap(Self.tapFrames(document, tap, layers: layerDescriptions))
+            compiled =
+                tap.tracks.isEmpty ? .tap(Self.tapFrames(document, tap, layers: layerDescriptions)) : .tracked(tap)
+        case .press(let press):
+            trigger = .gesture(
+                example: example ?? Self.pressExample(document, press),
+                rules: Self.pressRules(source: self.description.source))
+            compiled = .press(press)
         case .pan(let pan):
             compiled = .pan(
                 PanCompiler(id: self.description.id, document: document, pan: pan, layers: layerDescriptions))
@@ -95,15 +101,28 @@ public struct DocumentPreset: Preset {
         switch compiled {
         case .tap(let frames):
             return try tapTransition(frames).simulate(input)
+        case .tracked(let tap):
+            // `problems` is empty and the API parsed a usable curve, so these resolve.
+            let from = document.resolved(tap.from) ?? []
+            let to = document.resolved(tap.to) ?? []
+            let settled = tap.settled.flatMap { document.resolved($0) } ?? to
+            let curve = tap.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
+            return try tracked(tap, curve: curve, from: from, to: to, settled: settled).simulate(input)
         case .pan(let compiler):
             return try compiler.simulate(input)
+        case .press(let press):
+            return try pressTransition(press, input: input)
         }
     }
 
     /// A document's interaction, compiled.
     enum Compiled {
         case tap(TapFrames)
+        /// A tap with tracks, drawn per request (`tracked`).
+        case tracked(TapInteraction)
         case pan(PanCompiler)
+        /// A press, whose frames hang on the touch's times.
+        case press(PressInteraction)
     }
 
     /// What a tap's frames are drawn from: the tween from `from` to `to`, the curve, and the

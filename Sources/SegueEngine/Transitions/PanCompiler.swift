@@ -161,9 +161,16 @@ final class PanCompiler: Sendable {
         let end = resolved(target) ?? from
         let targetProgress = track.progress(of: target)
         let spec = pan.settle.curve(to: target) ?? .cubic(.linear, duration: 0.25)
+        let offsetsAtRelease = PanSegment.offsets(
+            track.held(gesture.followed(at: releaseTime)), grab: grab, followers: followers, poses: atRelease)
         var handed: Double?
-        if pan.settle.velocityHandoff, spec.isSpring, let targetProgress {
-            handed = SpringVelocityHandoff.relativeVelocity(velocity / track.unit, from: p, to: targetProgress)
+        if pan.settle.velocityHandoff, spec.isSpring {
+            if let id = pan.settle.along, let index = layers.firstIndex(where: { $0.id == id }) {
+                handed = Self.handoff(
+                    gesture.releaseVelocity, from: atRelease[index], offset: offsetsAtRelease[index], to: end[index])
+            } else if let targetProgress {
+                handed = SpringVelocityHandoff.relativeVelocity(velocity / track.unit, from: p, to: targetProgress)
+            }
         }
         let curve = spec.timingCurve(initialVelocity: handed) ?? spec.timingCurve() ?? .cubic(.linear, duration: 0.25)
         let alongScrub = pan.settle.alongScrub && pan.scrub != nil && targetProgress != nil
@@ -172,9 +179,18 @@ final class PanCompiler: Sendable {
             decision: decided, target: target,
             settle: alongScrub ? nil : PoseTween(layers: layers, from: atRelease, to: end),
             settledLayers: settledStates(target: target) ?? render(layers, end, end, 0),
-            offsetsAtRelease: PanSegment.offsets(
-                track.held(gesture.followed(at: releaseTime)), grab: grab, followers: followers, poses: atRelease),
+            offsetsAtRelease: offsetsAtRelease,
             endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve)
+    }
+
+    /// The settle's `along` handoff: `velocity` times the layer's scale, projected on its path from
+    /// where it is at the release (translation plus follow offset) to the target's translation,
+    /// over the path's length (a unit spring's relative velocity); 0 for a path of no length.
+    static func handoff(_ velocity: Point, from pose: LayerPose, offset: Point, to end: LayerPose) -> Double {
+        let path = end.translation - (pose.translation + offset)
+        let length = (path.x * path.x + path.y * path.y).squareRoot()
+        let along = length > 1e-9 ? (velocity.x * path.x + velocity.y * path.y) * pose.scale.x / length : 0
+        return SpringVelocityHandoff.relativeVelocity(along, from: 0, to: length)
     }
 
     /// The layers the final frame shows once the settle reached `target`: the pan's `settled`
@@ -194,16 +210,17 @@ final class PanCompiler: Sendable {
     ) {
         let axis = track.axis
         let releaseTime = gesture.release.time
-        func progress(along: Double) -> Double { grab.progress + track.progress(along: along) - track.startProgress }
+        func progress(along: Double, holding: Bool = true) -> Double {
+            grab.progress + track.progress(along: along, holding: holding) - track.startProgress
+        }
         let lifted = gesture.translation(at: releaseTime)
-        let liftOff = progress(along: axis.of(lifted))
+        let liftOff = progress(along: axis.of(lifted), holding: false)
         let p =
             pan.scrub?.percentDriven?.updatesOnRelease == true
-            ? liftOff : progress(along: axis.of(track.held(gesture.followed(at: releaseTime))))
-        let velocity = track.sign * axis.of(gesture.releaseVelocity)
-        let translation = track.sign * axis.of(lifted)
-        var inputs = ReleaseInputs(progress: p, velocity: velocity, translation: translation, track: track)
+            ? progress(along: axis.of(lifted)) : progress(along: axis.of(track.held(gesture.followed(at: releaseTime))))
+        var inputs = ReleaseInputs(progress: p, velocity: gesture.releaseVelocity, translation: lifted, track: track)
         inputs.liftOffProgress = liftOff
+        let velocity = inputs.velocity
         // A lift-off progress the guards read, where the release starts from another, is reported beside it.
         let startsFrom = shown(p)
         let readsLiftOff = pan.release.contains { $0.when.map { inputs.uses(.liftOffProgress, $0) } ?? false }
@@ -302,6 +319,12 @@ final class PanCompiler: Sendable {
             let sample = gesture.track.samples.first(where: { $0.time == recognized })
         else { return "the finger never moved, so the pan never began" }
         guard let axis = pan.direction.axis else { return nil }
+        if let condition = pan.alsoStartsWhen, let track {
+            let inputs = ReleaseInputs(
+                progress: track.progress(along: axis.of(gesture.translation(at: recognized))),
+                velocity: gesture.velocityAtRecognition, translation: gesture.translation(at: recognized), track: track)
+            if inputs.holds(condition) { return nil }
+        }
         if pan.directionTest == .velocity {
             let velocity = gesture.velocityAtRecognition
             let along = axis.of(velocity)
@@ -380,6 +403,19 @@ struct ReleaseInputs {
     var track: PanTrack
     /// The scrub's progress at the lift-off sample.
     var liftOffProgress = 0.0
+    /// Across the axis, window directions.
+    var velocityAcross: Double
+    var translationAcross: Double
+
+    /// From window-space `velocity` and `translation`.
+    init(progress: Double, velocity: Point, translation: Point, track: PanTrack) {
+        self.progress = progress
+        self.velocity = track.sign * track.axis.of(velocity)
+        self.translation = track.sign * track.axis.of(translation)
+        self.track = track
+        velocityAcross = track.axis.across(velocity)
+        translationAcross = track.axis.across(translation)
+    }
 
     /// Where the release velocity, decaying at `rate` a millisecond, carries the progress.
     func projected(rate: Double) -> Double {
@@ -392,7 +428,11 @@ struct ReleaseInputs {
                 switch test.quantity {
                 case .progress: progress
                 case .velocity: velocity
-                case .translation: translation
+                case .translation: condition.lookahead.map { translation + velocity * $0 } ?? translation
+                case .velocityAcross: velocityAcross
+                case .translationAcross:
+                    condition.lookahead.map { translationAcross + velocityAcross * $0 }
+                        ?? translationAcross
                 case .projected: projected(rate: condition.rate)
                 case .liftOffProgress: liftOffProgress
                 }

@@ -39,6 +39,9 @@ final class PanTrack: Sendable {
     /// What the layers lie on, worked out once for every frame (`tween(at:)`): the scrub's `from`
     /// to its `to`; or each pair of neighbouring detents, in order (a lone detent to itself).
     let tweens: [PoseTween]
+    /// A scrub's bounds when they hold only the layers (`Scrub.Hold.layers`): the progress the
+    /// layers follow no further than; nil for none.
+    let layersHeld: (low: Double, high: Double)?
 
     /// Nil when a name does not resolve (`TransitionDocument.problems` rules that out).
     init?(_ document: TransitionDocument, _ pan: PanInteraction, layers: [LayerDescription]) {
@@ -54,6 +57,9 @@ final class PanTrack: Sendable {
             overshoot = scrub.overshoot
             positions = []
             tweens = [PoseTween(layers: layers, from: from, to: to)]
+            layersHeld =
+                scrub.holds == .layers && (scrub.minimum != nil || scrub.maximum != nil)
+                ? (scrub.minimum ?? -.infinity, scrub.maximum ?? .infinity) : nil
         case .detents(let detents):
             guard let stops = Self.stops(document, detents, layers: layers),
                 let start = stops.first(where: { $0.name == detents.from })
@@ -71,6 +77,7 @@ final class PanTrack: Sendable {
                 ? stops.indices.dropFirst().map {
                     PoseTween(layers: layers, from: stops[$0 - 1].poses, to: stops[$0].poses)
                 } : [PoseTween(layers: layers, from: start.poses, to: start.poses)]
+            layersHeld = nil
         }
     }
 
@@ -86,24 +93,31 @@ final class PanTrack: Sendable {
         return stops.sorted { $0.position < $1.position }
     }
 
-    /// `translation` with its component along the axis held to the scrub's progress bounds
-    /// (`Scrub.progressMin`, `progressMax`) times its distance, in the pan's own direction.
+    /// `translation` with its component along the axis held to the scrub's bounds times its
+    /// distance, measured as the progress measures it, when the bounds hold the progress
+    /// (`Scrub.Hold.progress`): what the frames, the guards and the followers see.
     func held(_ translation: Point) -> Point {
-        guard case .scrub(let scrub, _, _) = mode, scrub.progressMin != nil || scrub.progressMax != nil else {
-            return translation
-        }
-        var along = sign * axis.of(translation)
-        if let low = scrub.progressMin { along = max(along, low * unit) }
-        if let high = scrub.progressMax { along = min(along, high * unit) }
-        return axis == .x ? Point(x: sign * along, y: translation.y) : Point(x: translation.x, y: sign * along)
+        guard case .scrub(let scrub, _, _) = mode, scrub.holds == .progress,
+            scrub.minimum != nil || scrub.maximum != nil
+        else { return translation }
+        let component = axis.of(translation)
+        var along = scrub.absolute ? abs(component) : sign * component
+        if let low = scrub.minimum { along = max(along, low * unit) }
+        if let high = scrub.maximum { along = min(along, high * unit) }
+        let back = scrub.absolute ? (component < 0 ? -along : along) : sign * along
+        return axis == .x ? Point(x: back, y: translation.y) : Point(x: translation.x, y: back)
     }
 
-    /// Progress for a translation of `along` points along the axis since the touch-down (a scrub's
-    /// at most its `maximum`).
-    func progress(along: Double) -> Double {
+    /// Progress for a translation of `along` points along the axis since the touch-down; a scrub's
+    /// bounds, when they hold the progress, hold it exactly at `minimum…maximum` unless `holding`
+    /// is false (the lift-off's progress as the recognizer reports it, which guards may read).
+    func progress(along: Double, holding: Bool = true) -> Double {
         switch mode {
-        case .scrub(let scrub, _, _): scrub.maximum.map { min(sign * along / unit, $0) } ?? sign * along / unit
-        case .detents: startProgress + along
+        case .scrub(let scrub, _, _):
+            let p = scrub.absolute ? abs(along) / unit : sign * along / unit
+            guard holding, scrub.holds == .progress else { return p }
+            return min(max(p, scrub.minimum ?? -.infinity), scrub.maximum ?? .infinity)
+        case .detents: return startProgress + along
         }
     }
 
@@ -119,7 +133,10 @@ final class PanTrack: Sendable {
     func tween(at progress: Double) -> (tween: PoseTween, fraction: Double) {
         // No detents: a scrub, its one tween from `from` (p = 0) to `to` (p = 1).
         guard let first = positions.first, let last = positions.last else {
-            return (tweens[0], Self.fraction(progress, overshoot: overshoot, distance: unit, extent: extent))
+            // Bounds that hold only the layers hold them here; bounds on the progress held it
+            // already, and a settle along the scrub may carry it past them.
+            let held = layersHeld.map { min(max(progress, $0.low), $0.high) } ?? progress
+            return (tweens[0], Self.fraction(held, overshoot: overshoot, distance: unit, extent: extent))
         }
         guard positions.count > 1 else { return (tweens[0], 0) }
         var position = progress

@@ -14,14 +14,21 @@ public struct ParametricDocument: Preset {
     /// The document for a scene and parameters (each with the defaults merged in).
     let build: @Sendable (_ scene: ParameterValues, _ parameters: ParameterValues) -> TransitionDocument
     let example: [GestureSample]?
+    /// Refuses a scene or parameters the preset cannot start from, before the document is built (a
+    /// tapped card off the screen): the preset's own error, as its code threw it.
+    let check: Check?
+    typealias Check =
+        @Sendable (_ scene: ParameterValues, _ parameters: ParameterValues) throws(SimulationError) -> Void
     /// The documents compiled last (`CompiledDocuments`).
     let cache = CompiledDocuments()
 
     /// `example` is the gesture the catalogue offers (a pan's; nil for a tap). The trigger's
-    /// rules are the default document's guards.
+    /// rules are the default document's guards, or `rules` where a parameter picks the guards (a
+    /// `releaseRule`): every rule a decision may name under some parameters.
     init(
         description: PresetDescription, sceneFields: [ParameterSpec], parameters: [ParameterSpec],
-        example: [GestureSample]? = nil,
+        example: [GestureSample]? = nil, rules: DecisionRules? = nil,
+        check: Check? = nil,
         build: @escaping @Sendable (_ scene: ParameterValues, _ parameters: ParameterValues) -> TransitionDocument
     ) {
         self.description = description
@@ -29,12 +36,18 @@ public struct ParametricDocument: Preset {
         self.parameters = parameters
         self.build = build
         self.example = example
+        self.check = check
         let document = build(
             ParameterValues(specs: sceneFields, given: [:]), ParameterValues(specs: parameters, given: [:]))
         guard let compiled = DocumentPreset(document, description: description, example: example) else {
             preconditionFailure("\(description.id): its default document has problems: \(document.problems)")
         }
-        trigger = compiled.trigger
+        if let rules, case .gesture(var gesture) = compiled.trigger {
+            gesture.rules = rules
+            trigger = .gesture(gesture)
+        } else {
+            trigger = compiled.trigger
+        }
     }
 
     /// The document for the defaults.
@@ -50,6 +63,7 @@ public struct ParametricDocument: Preset {
     /// kept. A scene the fields' ranges admit but the document refuses (a frame of no size) is
     /// refused at the window with the document's problems.
     func compiled(scene: ParameterValues, parameters: ParameterValues) throws(SimulationError) -> DocumentPreset {
+        try check?(scene, parameters)
         var refused: TransitionDocument?
         let held = cache.preset(scene: scene, parameters: parameters) {
             let document = build(scene, parameters)

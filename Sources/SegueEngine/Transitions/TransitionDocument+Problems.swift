@@ -61,6 +61,11 @@ extension TransitionDocument {
             pose(tap.from, at: "/interaction/from")
             pose(tap.to, at: "/interaction/to")
             if let settled = tap.settled { pose(settled, at: "/interaction/settled") }
+            found += trackProblems(tap)
+        case .press(let press):
+            pose(press.from, at: "/interaction/from")
+            pose(press.to, at: "/interaction/to")
+            if let settled = press.settled { pose(settled, at: "/interaction/settled") }
         case .pan(let pan):
             if case .layer(let id) = pan.startsIn { layer(id, at: "/interaction/startsIn") }
             switch pan.tracking {
@@ -83,6 +88,7 @@ extension TransitionDocument {
                 pose(target, at: "/interaction/settled")
                 pose(shown, at: "/interaction/settled/\(Self.escape(target))")
             }
+            if let along = pan.settle.along { layer(along, at: "/interaction/settle/along") }
             for (index, follow) in pan.follow.enumerated() {
                 layer(follow.layer, at: "/interaction/follow/\(index)/layer")
             }

@@ -1,12 +1,11 @@
 extension TransitionDocument {
-    /// A scrub whose `progressMin` lies above its `progressMax` holds no progress at all.
+    /// A scrub whose `minimum` lies above its `maximum` holds nothing between them.
     func boundProblems(_ scrub: Scrub) -> [DocumentProblem] {
-        guard let low = scrub.progressMin, let high = scrub.progressMax, low > high else { return [] }
+        guard let low = scrub.minimum, let high = scrub.maximum, low > high else { return [] }
         return [
             DocumentProblem(
-                "/interaction/scrub/progressMax",
-                "progressMax (\(Format.amount(high))) is below progressMin (\(Format.amount(low))); give "
-                    + "progressMin ≤ progressMax.")
+                "/interaction/scrub/maximum",
+                "maximum (\(Format.amount(high))) is below minimum (\(Format.amount(low))); give minimum ≤ maximum.")
         ]
     }
 }

@@ -7,6 +7,8 @@ public enum Interaction: Sendable, Hashable {
     /// A pan: the finger scrubs the layers between two poses, and its release picks where
     /// they settle.
     case pan(PanInteraction)
+    /// A press: the layers go toward a pose while the finger is down and come back when it lifts.
+    case press(PressInteraction)
 }
 
 /// `{"type": "tap", "from", "to", "curve"}`.
@@ -19,6 +21,8 @@ public struct TapInteraction: Sendable, Hashable {
     /// snapshot, a mask, a dimming view), as a `UIViewControllerAnimatedTransitioning`
     /// completion block does.
     public var settled: String?
+    /// Properties on curves of their own (`TapTrack`), in order; empty for none.
+    public var tracks: [TapTrack] = []
 
     public init(from: String, to: String, curve: CurveSpec, settled: String? = nil) {
         self.from = from
@@ -89,6 +93,10 @@ public struct PanInteraction: Sendable, Hashable {
     /// How many times the across component the along one must exceed for `direction` to hold
     /// (1: the larger wins), as a `gestureRecognizerShouldBegin(_:)` testing `vy > 1.5·|vx|` does.
     public var directionRatio: Double = 1
+    /// A condition on the pan at recognition (its velocity, translation and progress then) that
+    /// starts the pan even when `direction` refuses it, as YUI's gallery pops on a rightward pan
+    /// or on any downward pull (`velocityAcross > 0`); nil for none.
+    public var alsoStartsWhen: ReleaseCondition?
     public var tracking: PanTracking
     public var follow: [Follow]
     /// Read in order at the release; the first whose condition holds picks the target.
@@ -244,13 +252,24 @@ public struct Scrub: Sendable, Hashable {
     public var sign: Double
     /// When set, the scrub plays an animation as `UIPercentDrivenInteractiveTransition` does.
     public var percentDriven: PercentDriven?
-    /// The largest progress the finger gives (a handler's `min(p, maximum)`); nil for none.
+    /// Progress is |along| / distance: a drag either way moves toward `to` (YUI's `abs(tx) / W`).
+    public var absolute = false
+    /// Bounds on the progress, nil for none; `holds` says what they hold.
+    public var minimum: Double?
     public var maximum: Double?
-    /// Bounds on the progress itself (nil: none): the finger's translation along the axis is held
-    /// to `progressMin…progressMax` × distance before it makes progress, so the frames, the
-    /// guards and the followers see the held value, as a handler's `min(max(ty / d, 0), 1)` does.
-    public var progressMin: Double?
-    public var progressMax: Double?
+    public var holds: Hold = .progress
+
+    /// What a scrub's `minimum` and `maximum` hold.
+    public enum Hold: String, Sendable, Hashable, CaseIterable {
+        /// The progress itself: the finger's translation along the axis is held to
+        /// `minimum…maximum` × distance before it makes progress, so the frames, the guards and the
+        /// followers see the held value, as a handler's `min(max(ty / d, 0), 1)` or `min(p, 0.9)` does.
+        case progress
+        /// Only how far the layers go: they stop at the bound (before `overshoot`) while the frames
+        /// and the guards read the progress unheld, as a preset's `min(max(1 − 0.4·p, 0.6), 1)`
+        /// holds a card's scale while p keeps growing.
+        case layers
+    }
 
     public init(from: String, to: String, axis: Axis, distance: Double, overshoot: Overshoot = .clamp, sign: Double = 1)
     {
@@ -344,6 +363,9 @@ public struct ReleaseCondition: Sendable, Hashable {
     public var any: [[ReleaseCondition]]
     /// The deceleration rate the projection uses (UIScrollView's `.normal` is 0.998).
     public var rate: Double
+    /// Seconds: when set, this condition's `translation` and `translationAcross` read where the
+    /// release velocity carries the finger linearly in that time (t + v·lookahead).
+    public var lookahead: Double?
 
     /// UIScrollView.DecelerationRate.normal.
     public static let defaultRate = 0.998
@@ -374,6 +396,9 @@ public struct ReleaseTest: Sendable, Hashable {
         /// that reads the recognizer in `.ended`); a pan whose guards read it reports it in the
         /// decision as `ruleProgress` when it differs from the progress the release starts from.
         case liftOffProgress
+        /// The velocity and translation across the axis, in window directions (right and down
+        /// positive), unsigned by `sign`.
+        case velocityAcross, translationAcross
     }
 
     public enum Comparison: String, Sendable, Hashable, CaseIterable {
@@ -404,6 +429,10 @@ public struct Settle: Sendable, Hashable {
     /// going straight from the released layers to the target, as a pan that animates its own
     /// progress (`fractionComplete`) does.
     public var alongScrub = false
+    /// With `velocityHandoff`, a layer id: hand off the release velocity times the layer's scale
+    /// at the release, along the layer's path (its translation then to the target's) over the
+    /// path's length, rather than along the scrub or detents.
+    public var along: String?
 
     public init(curve: CurveSpec?, perTarget: [String: CurveSpec] = [:], velocityHandoff: Bool = false) {
         self.curve = curve

@@ -3,6 +3,6 @@
 /// are one preset, because phase 2 only freezes the pressed card the present starts from.
 enum AppStorePresets {
     static let all: [any Preset] = [
-        AppStoreHighlight(), AppStorePresent(), AppStoreInteractiveDismiss(), AppStoreDismiss.preset,
+        AppStoreHighlight.preset, AppStorePresent.preset, AppStoreInteractiveDismiss(), AppStoreDismiss.preset,
     ]
 }

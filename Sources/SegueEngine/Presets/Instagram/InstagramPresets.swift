@@ -1,6 +1,6 @@
 /// The Instagram family, in catalogue order.
 enum InstagramPresets {
     static let all: [any Preset] = [
-        InstagramPush.preset, InstagramPop.preset, InstagramPercentDrivenPop.preset, InstagramInteractivePop(),
+        InstagramPush.preset, InstagramPop.preset, InstagramPercentDrivenPop.preset, InstagramInteractivePop.preset,
     ]
 }

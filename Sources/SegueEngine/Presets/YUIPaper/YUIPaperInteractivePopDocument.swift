@@ -18,8 +18,8 @@ enum YUIPaperInteractivePopDocument {
         var scrub = Scrub(
             from: "pages", to: "home", axis: .y,
             distance: parameters[Keys.dragDistance] * document.window.height, overshoot: .extend)
-        scrub.progressMin = 0
-        scrub.progressMax = 1
+        scrub.minimum = 0
+        scrub.maximum = 1
         func rule(_ test: ReleaseTest?, to target: String, _ outcome: Decision.Outcome) -> ReleaseGuard {
             ReleaseGuard(
                 id: "flickOrHalf", when: test.map { ReleaseCondition(tests: [$0]) }, to: target, outcome: outcome)

@@ -38,7 +38,7 @@ enum YUIPaperSettingsDocument {
         var scrub = Scrub(
             from: poses[0].name, to: poses[1].name, axis: .y, distance: maxT, overshoot: .extend,
             sign: fromShown ? -1 : 1)
-        scrub.progressMin = 0
+        scrub.minimum = 0
         var follow = Follow(layer: "home", scaled: true, axes: .y)
         follow.relative = true
         // Velocity and lift-off progress are along the drag (−vy and −ty/maxT when closing).
