@@ -14,11 +14,13 @@ extension SimulateRequest {
             let id = preset.description.id
             if preset.interactive, value == nil {
                 // A client's document has no catalogue entry to fetch an example from.
-                let example =
+                let (subject, example) =
                     preset is DocumentPreset
-                    ? "Any catalogue pan's or press's exampleGesture (GET /v1/presets/{id}) will do to start from."
-                    : "GET /v1/presets/\(id) gives an exampleGesture to start from."
-                let subject = preset is DocumentPreset ? "the transition document (a pan or a press)" : id
+                    ? (
+                        "the transition document (a pan or a press)",
+                        "Any catalogue pan's or press's exampleGesture (GET /v1/presets/{id}) will do to start from."
+                    )
+                    : (id, "GET /v1/presets/\(id) gives an exampleGesture to start from.")
                 validator.fail(
                     "/gesture",
                     "Required: \(subject) is driven by a gesture; send {\"samples\":[...]} with samples "

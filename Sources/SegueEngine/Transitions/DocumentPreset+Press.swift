@@ -18,14 +18,20 @@ extension DocumentPreset {
         let curve = press.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
         let tween = PoseTween(layers: layerDescriptions, from: from, to: to)
         let moves = from != to
-        func look(at time: Double) -> Look {
+        /// How far pressed at `time`: the press in flight less the way back added at the lift-off.
+        func pressed(at time: Double) -> Double {
             var pressed = curve.fraction(at: time - down)
             if time >= up { pressed -= curve.fraction(at: time - up) }
+            return pressed
+        }
+        func look(at time: Double) -> Look {
+            let pressed = pressed(at: time)
             return Look(layers: tween.states(at: pressed), progress: moves ? pressed : 0)
         }
         let release = gesture.release
         let cancelled = release.phase == .cancelled
-        let progress = look(at: up).progress
+        // The fraction alone: the decision needs no layers drawn.
+        let progress = moves ? pressed(at: up) : 0
         let held = Format.amount(up - down)
         let decision = Decision(
             outcome: .cancel, time: up, rule: cancelled ? "gestureCancelled" : PressInteraction.rule,
