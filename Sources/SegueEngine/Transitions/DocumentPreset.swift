@@ -49,7 +49,9 @@ public struct DocumentPreset: Preset {
         case .tap(let tap):
             trigger = .tap
             compiled =
-                tap.tracks.isEmpty ? .tap(Self.tapFrames(document, tap, layers: layerDescriptions)) : .tracked(tap)
+                tap.tracks.isEmpty
+                ? .tap(Self.tapFrames(document, tap, layers: layerDescriptions))
+                : .tracked(TrackedTap(document, tap, layers: layerDescriptions))
         case .press(let press):
             trigger = .gesture(
                 example: example ?? Self.pressExample(document, press),
@@ -102,12 +104,7 @@ public struct DocumentPreset: Preset {
         case .tap(let frames):
             return try tapTransition(frames).simulate(input)
         case .tracked(let tap):
-            // `problems` is empty and the API parsed a usable curve, so these resolve.
-            let from = document.resolved(tap.from) ?? []
-            let to = document.resolved(tap.to) ?? []
-            let settled = tap.settled.flatMap { document.resolved($0) } ?? to
-            let curve = tap.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
-            return try tracked(tap, curve: curve, from: from, to: to, settled: settled).simulate(input)
+            return try trackedTransition(tap).simulate(input)
         case .pan(let compiler):
             return try compiler.simulate(input)
         case .press(let press):
@@ -118,8 +115,8 @@ public struct DocumentPreset: Preset {
     /// A document's interaction, compiled.
     enum Compiled {
         case tap(TapFrames)
-        /// A tap with tracks, drawn per request (`tracked`).
-        case tracked(TapInteraction)
+        /// A tap with tracks.
+        case tracked(TrackedTap)
         case pan(PanCompiler)
         /// A press, whose frames hang on the touch's times.
         case press(PressInteraction)

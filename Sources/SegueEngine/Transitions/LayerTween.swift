@@ -98,16 +98,12 @@ final class LayerTween: Sendable {
         var pose = shared
         if changes.isEmpty { return pose }
         let f = fraction
-        if changes.contains(.frame) { pose.frame = Rect.interpolate(from: from.frame, to: to.frame, fraction: f) }
-        if changes.contains(.scale) {
-            pose.scale = PoseScale(x: lerp(from.scale.x, to.scale.x, f), y: lerp(from.scale.y, to.scale.y, f))
-        }
-        if changes.contains(.translation) {
-            pose.translation = Point.interpolate(from: from.translation, to: to.translation, fraction: f)
-        }
-        if changes.contains(.rotation) { pose.rotation = lerp(from.rotation, to.rotation, f) }
-        if changes.contains(.opacity) { pose.opacity = lerp(from.opacity, to.opacity, f) }
-        if changes.contains(.cornerRadius) { pose.cornerRadius = lerp(from.cornerRadius, to.cornerRadius, f) }
+        if changes.contains(.frame) { pose.frame = frame(at: f) }
+        if changes.contains(.scale) { pose.scale = scale(at: f) }
+        if changes.contains(.translation) { pose.translation = translation(at: f) }
+        if changes.contains(.rotation) { pose.rotation = rotation(at: f) }
+        if changes.contains(.opacity) { pose.opacity = opacity(at: f) }
+        if changes.contains(.cornerRadius) { pose.cornerRadius = cornerRadius(at: f) }
         if changes.contains(.maskRect) {
             pose.mask?.rect = Rect.interpolate(from: fromMask.rect, to: toMask.rect, fraction: f)
         }
@@ -120,6 +116,49 @@ final class LayerTween: Sendable {
             pose.shadow?.offset = Point.interpolate(from: fromShadow.offset, to: toShadow.offset, fraction: f)
         }
         return pose
+    }
+
+    // Each field `fraction` (not 0) of the way, as `pose(at:)` gives it.
+    func frame(at f: Double) -> Rect {
+        changes.contains(.frame) ? Rect.interpolate(from: from.frame, to: to.frame, fraction: f) : shared.frame
+    }
+    func scale(at f: Double) -> PoseScale {
+        changes.contains(.scale)
+            ? PoseScale(x: lerp(from.scale.x, to.scale.x, f), y: lerp(from.scale.y, to.scale.y, f)) : shared.scale
+    }
+    func translation(at f: Double) -> Point {
+        changes.contains(.translation)
+            ? Point.interpolate(from: from.translation, to: to.translation, fraction: f) : shared.translation
+    }
+    func rotation(at f: Double) -> Double {
+        changes.contains(.rotation) ? lerp(from.rotation, to.rotation, f) : shared.rotation
+    }
+    func opacity(at f: Double) -> Double {
+        changes.contains(.opacity) ? lerp(from.opacity, to.opacity, f) : shared.opacity
+    }
+    func cornerRadius(at f: Double) -> Double {
+        changes.contains(.cornerRadius) ? lerp(from.cornerRadius, to.cornerRadius, f) : shared.cornerRadius
+    }
+
+    /// `property` of the pose `fraction` of the way, written into `pose`: what
+    /// `property.copy(from: pose(at: fraction), into: &pose)` does, without interpolating the
+    /// fields `property` is not (a tracked tap's layer takes a field or two from each track).
+    func write(_ property: TrackProperty, at fraction: Double, into pose: inout LayerPose) {
+        if fraction == 0 { return property.copy(from: from, into: &pose) }
+        let f = fraction
+        switch property {
+        case .frame: pose.frame = frame(at: f)
+        case .frameX: pose.frame.origin.x = frame(at: f).origin.x
+        case .frameY: pose.frame.origin.y = frame(at: f).origin.y
+        case .frameWidth: pose.frame.size.width = frame(at: f).size.width
+        case .frameHeight: pose.frame.size.height = frame(at: f).size.height
+        case .scale: pose.scale = scale(at: f)
+        case .translation: pose.translation = translation(at: f)
+        case .rotation: pose.rotation = rotation(at: f)
+        case .opacity: pose.opacity = opacity(at: f)
+        case .cornerRadius: pose.cornerRadius = cornerRadius(at: f)
+        case .mask, .shadow: property.copy(from: self.pose(at: f), into: &pose)
+        }
     }
 
     /// The layer `fraction` of the way, drawn and moved by `offset`: `still` when it holds.
