@@ -181,10 +181,12 @@ public struct LayerState: Sendable, Hashable {
         self.frame = frame
         self.transform = transform
         self.presentationFrame = frame.presentationFrame(applying: transform)
-        self.opacity = min(max(opacity, 0), 1)
-        self.cornerRadius = max(cornerRadius, 0)
+        self.opacity = Self.shown(opacity: opacity)
+        self.cornerRadius = Self.shown(radius: cornerRadius)
         self.mask = mask.map {
-            MaskState(rect: $0.rect, cornerRadius: max($0.cornerRadius, 0), cornerCurve: $0.cornerCurve, path: $0.path)
+            MaskState(
+                rect: $0.rect, cornerRadius: Self.shown(radius: $0.cornerRadius), cornerCurve: $0.cornerCurve,
+                path: $0.path)
         }
         self.shadow = shadow
     }

@@ -6,10 +6,17 @@ import Synchronization
 /// pays for its frames alone. A few entries, the latest first; the answer is the same with or
 /// without them, so the service stays stateless.
 final class CompiledDocuments: Sendable {
-    struct Entry: Sendable {
-        var scene: ParameterValues
-        var parameters: ParameterValues
-        var preset: DocumentPreset
+    /// A class, so that moving an entry to the front moves a reference, not the whole preset.
+    final class Entry: Sendable {
+        let scene: ParameterValues
+        let parameters: ParameterValues
+        let preset: DocumentPreset
+
+        init(scene: ParameterValues, parameters: ParameterValues, preset: DocumentPreset) {
+            self.scene = scene
+            self.parameters = parameters
+            self.preset = preset
+        }
     }
 
     /// Enough for a handful of designers' scenes at once; each entry is a small document.

@@ -1,51 +1,148 @@
 import SegueMath
 
-extension DocumentPreset {
-    /// A tap with tracks (`TapTrack`): each frame shows every layer `curve`'s fraction of the way
-    /// from `from` to `to`, then, for the properties a track names, its curve's fraction instead;
-    /// progress is `curve`'s, and the animation lasts until the last curve ends.
-    func tracked(
-        _ tap: TapInteraction, curve: TimingCurve, from: [LayerPose], to: [LayerPose], settled: [LayerPose]
-    ) -> TapTransition {
-        let layers = layerDescriptions
-        let tracks = tap.tracks
-        // `problems` is empty and the API parsed usable curves; the fallback is the tap's own.
-        let curves = tracks.map { $0.curve.timingCurve() ?? curve }
-        let duration = zip(tracks, curves).reduce(curve.duration) { max($0, $1.0.delay + $1.1.duration) }
-        // For each layer, the tracks that take over some of its properties, each with them: a
-        // frame interpolates the layer once per such track, not once per property.
-        let claims: [[(track: Int, properties: [TrackProperty])]] = layers.map { layer in
-            tracks.indices.compactMap { index in
-                (tracks[index].layers?.contains(layer.id) ?? true) && !tracks[index].properties.isEmpty
-                    ? (index, tracks[index].properties) : nil
+/// A tap with tracks (`TapTrack`), compiled with its document: each frame shows every layer
+/// `curve`'s fraction of the way from `from` to `to`, then, for the properties a track names,
+/// its curve's fraction instead; progress is `curve`'s, and the animation lasts until the last
+/// curve ends. What a frame can know before the tap is worked out here once (which layers hold
+/// still, which tracks claim which of a layer's properties, which curves are linear), so that a
+/// frame pays for the fields that move and nothing else.
+final class TrackedTap: Sendable {
+    /// One track's timing: its curve and delay, and whether the curve is linear.
+    struct Clock: Sendable {
+        let delay: Double
+        let curve: TimingCurve
+        /// The duration of a linear curve (control points on the diagonal, where y = x), whose
+        /// fraction is exactly elapsed / duration, as code that writes `min(max(t / d, 0), 1)`
+        /// has it; the Bézier solver would leave up to 1e-9 of the change off. Nil otherwise.
+        let linearDuration: Double?
+
+        init(_ track: TapTrack, curve: TimingCurve) {
+            delay = track.delay
+            self.curve = curve
+            if case .cubic(let bezier, let duration) = curve, bezier.x1 == bezier.y1, bezier.x2 == bezier.y2 {
+                linearDuration = duration
+            } else {
+                linearDuration = nil
             }
         }
-        // A layer whose two poses are the same holds still whatever its tracks: it is drawn once.
-        let still: [LayerState?] = layers.indices.map {
-            from[$0] == to[$0] ? from[$0].state(of: layers[$0]) : nil
+
+        /// The fraction of the track's change at `time` seconds after the tap.
+        func fraction(at time: Double) -> Double {
+            let elapsed = time - delay
+            if let linearDuration { return min(max(elapsed / linearDuration, 0), 1) }
+            return curve.fraction(at: elapsed)
         }
-        return TapTransition(
-            presetID: description.id, layers: layers, duration: duration,
-            animating: { time in
-                let e = curve.fraction(at: time)
-                let fractions = zip(tracks, curves).map { $0.fraction($1, at: time) }
-                var states: [LayerState] = []
-                states.reserveCapacity(layers.count)
-                for index in layers.indices {
-                    if let state = still[index] {
-                        states.append(state)
-                        continue
+    }
+
+    /// The properties of one layer that one track takes over.
+    struct Claim: Sendable {
+        let clock: Int
+        let properties: [TrackProperty]
+    }
+
+    /// A layer some tracks take over some properties of. `placeable` when none of them is its
+    /// mask or shadow, so that a frame past 0 places the tween's template (whose mask and shadow
+    /// are the pose's there) instead of drawing the layer anew.
+    final class TrackedLayer: Sendable {
+        let tween: LayerTween
+        let claims: [Claim]
+        let placeable: Bool
+
+        init(tween: LayerTween, claims: [Claim]) {
+            self.tween = tween
+            self.claims = claims
+            let drawn: Set<TrackProperty> = [.mask, .shadow]
+            placeable = claims.allSatisfy { drawn.isDisjoint(with: $0.properties) }
+        }
+    }
+
+    /// A layer drawn once.
+    final class Drawn: Sendable {
+        let state: LayerState
+        init(_ state: LayerState) { self.state = state }
+    }
+
+    /// How a frame draws one layer. Each case holds a reference, so that reading a plan costs a
+    /// retain rather than a copy of a layer's state.
+    enum Plan: Sendable {
+        /// Its two poses are the same: whatever its tracks, it is drawn once.
+        case still(Drawn)
+        /// No track names it: the tap's curve alone moves it.
+        case tween(LayerTween)
+        case tracked(TrackedLayer)
+    }
+
+    let curve: TimingCurve
+    let clocks: [Clock]
+    let plans: [Plan]
+    /// Seconds from the tap until its curve and every track's (delay included) have ended.
+    let duration: Double
+    let settled: [LayerState]
+
+    /// `problems` is empty and the API parsed usable curves: a track whose curve gives no timing
+    /// (which the reader refuses) follows the tap's.
+    init(_ document: TransitionDocument, _ tap: TapInteraction, layers: [LayerDescription]) {
+        let from = document.resolved(tap.from) ?? []
+        let to = document.resolved(tap.to) ?? []
+        let settled = tap.settled.flatMap { document.resolved($0) } ?? to
+        let curve = tap.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
+        let tracks = tap.tracks
+        let clocks = tracks.map { Clock($0, curve: $0.curve.timingCurve() ?? curve) }
+        self.curve = curve
+        self.clocks = clocks
+        duration = clocks.reduce(curve.duration) { max($0, $1.delay + $1.curve.duration) }
+        var plans: [Plan] = []
+        for (index, layer) in layers.enumerated() {
+            if from[index] == to[index] {
+                plans.append(.still(Drawn(from[index].state(of: layer))))
+                continue
+            }
+            let tween = LayerTween(id: layer.id, from: from[index], to: to[index])
+            var claims: [Claim] = []
+            for (track, named) in tracks.enumerated()
+            where (named.layers?.contains(layer.id) ?? true) && !named.properties.isEmpty {
+                claims.append(Claim(clock: track, properties: named.properties))
+            }
+            plans.append(claims.isEmpty ? .tween(tween) : .tracked(TrackedLayer(tween: tween, claims: claims)))
+        }
+        self.plans = plans
+        self.settled = render(layers, settled, settled, 0)
+    }
+
+    /// The layers and progress `time` seconds after the tap.
+    func look(at time: Double) -> Look {
+        let e = curve.fraction(at: time)
+        var states: [LayerState] = []
+        states.reserveCapacity(plans.count)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: clocks.count) { fractions in
+            for index in clocks.indices { fractions[index] = clocks[index].fraction(at: time) }
+            for plan in plans {
+                switch plan {
+                case .still(let drawn):
+                    states.append(drawn.state)
+                case .tween(let tween):
+                    states.append(tween.state(at: e))
+                case .tracked(let layer):
+                    let tween = layer.tween
+                    var pose = tween.pose(at: e)
+                    for claim in layer.claims {
+                        for property in claim.properties {
+                            tween.write(property, at: fractions[claim.clock], into: &pose)
+                        }
                     }
-                    var pose = LayerPose.interpolate(from: from[index], to: to[index], fraction: e)
-                    for claim in claims[index] {
-                        let source = LayerPose.interpolate(
-                            from: from[index], to: to[index], fraction: fractions[claim.track])
-                        for property in claim.properties { property.copy(from: source, into: &pose) }
-                    }
-                    states.append(pose.state(of: layers[index]))
+                    states.append(layer.placeable ? tween.draw(pose, at: e, offset: .zero) : pose.state(id: tween.id))
                 }
-                return Look(layers: states, progress: e)
-            },
-            settled: render(layers, settled, settled, 0))
+            }
+        }
+        return Look(layers: states, progress: e)
+    }
+}
+
+extension DocumentPreset {
+    /// The tracked tap as a tap transition.
+    func trackedTransition(_ tap: TrackedTap) -> TapTransition {
+        TapTransition(
+            presetID: description.id, layers: layerDescriptions, duration: tap.duration,
+            animating: { tap.look(at: $0) }, settled: tap.settled)
     }
 }

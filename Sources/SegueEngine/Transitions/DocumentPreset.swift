@@ -16,6 +16,10 @@ public struct DocumentPreset: Preset {
     let layerDescriptions: [LayerDescription]
     public let trigger: Trigger
     public let description: PresetDescription
+    /// The document's pan or tap, compiled once here rather than on every simulation: a
+    /// `ParametricDocument` keeps the compiled preset for its scene and parameters, so a request
+    /// that repeats them pays for its frames alone.
+    let compiled: Compiled
     public var sceneFields: [ParameterSpec] { [] }
     public var parameters: [ParameterSpec] { [] }
 
@@ -42,13 +46,20 @@ public struct DocumentPreset: Preset {
                 summary: "The transition the request describes: its layers, poses and interaction.",
                 source: "the request's transition document (docs/transitions.md)")
         switch document.interaction {
-        case .tap:
+        case .tap(let tap):
             trigger = .tap
+            compiled =
+                tap.tracks.isEmpty
+                ? .tap(Self.tapFrames(document, tap, layers: layerDescriptions))
+                : .tracked(TrackedTap(document, tap, layers: layerDescriptions))
         case .press(let press):
             trigger = .gesture(
                 example: example ?? Self.pressExample(document, press),
                 rules: Self.pressRules(source: self.description.source))
+            compiled = .press(press)
         case .pan(let pan):
+            compiled = .pan(
+                PanCompiler(id: self.description.id, document: document, pan: pan, layers: layerDescriptions))
             let source = self.description.source
             // One rule per id: guards that share an id (a preset's one rule read as a finish
             // guard and its otherwise) are one rule whose summary lists them in order.
@@ -80,8 +91,7 @@ public struct DocumentPreset: Preset {
     /// The pan's axis (x or y, signed as the pan's progress grows) and the translations along it
     /// its release is worth mapping over (`PanTrack.releaseSpan`); nil for a tap.
     public var releaseSpan: (axis: Point, translations: ClosedRange<Double>)? {
-        guard case .pan(let pan) = document.interaction, let track = PanTrack(document, pan, layers: layerDescriptions)
-        else { return nil }
+        guard case .pan(let compiler) = compiled, let track = compiler.track else { return nil }
         let axis = track.axis == .x ? Point(x: track.sign, y: 0) : Point(x: 0, y: track.sign)
         return (axis, track.releaseSpan)
     }
@@ -90,30 +100,55 @@ public struct DocumentPreset: Preset {
     public func window(of scene: ParameterValues) -> Size? { document.window }
 
     public func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
-        switch document.interaction {
-        case .tap(let tap):
-            return try tapTransition(tap).simulate(input)
-        case .pan(let pan):
-            return try PanCompiler(id: description.id, document: document, pan: pan, layers: layerDescriptions)
-                .simulate(input)
+        switch compiled {
+        case .tap(let frames):
+            return try tapTransition(frames).simulate(input)
+        case .tracked(let tap):
+            return try trackedTransition(tap).simulate(input)
+        case .pan(let compiler):
+            return try compiler.simulate(input)
         case .press(let press):
             return try pressTransition(press, input: input)
         }
     }
 
-    /// The tap: from `from` to `to` along the curve, progress the curve's value.
-    func tapTransition(_ tap: TapInteraction) -> TapTransition {
+    /// A document's interaction, compiled.
+    enum Compiled {
+        case tap(TapFrames)
+        /// A tap with tracks.
+        case tracked(TrackedTap)
+        case pan(PanCompiler)
+        /// A press, whose frames hang on the touch's times.
+        case press(PressInteraction)
+    }
+
+    /// What a tap's frames are drawn from: the tween from `from` to `to`, the curve, and the
+    /// layers it settles to.
+    struct TapFrames {
+        var tween: PoseTween
+        var curve: TimingCurve
+        var settled: [LayerState]
+    }
+
+    static func tapFrames(_ document: TransitionDocument, _ tap: TapInteraction, layers: [LayerDescription])
+        -> TapFrames
+    {
         // `problems` is empty and the API parsed a usable curve, so these resolve.
         let from = document.resolved(tap.from) ?? []
         let to = document.resolved(tap.to) ?? []
         let settled = tap.settled.flatMap { document.resolved($0) } ?? to
-        let curve = tap.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
-        let layers = layerDescriptions
-        if !tap.tracks.isEmpty { return tracked(tap, curve: curve, from: from, to: to, settled: settled) }
-        let tween = PoseTween(layers: layers, from: from, to: to)
-        return TapTransition(
-            presetID: description.id, layers: layers, easing: curve, state: { tween.states(at: $0) },
+        return TapFrames(
+            tween: PoseTween(layers: layers, from: from, to: to),
+            curve: tap.curve.timingCurve() ?? .cubic(.linear, duration: 0.25),
             settled: render(layers, settled, settled, 0))
+    }
+
+    /// The tap: from `from` to `to` along the curve, progress the curve's value.
+    func tapTransition(_ frames: TapFrames) -> TapTransition {
+        let tween = frames.tween
+        return TapTransition(
+            presetID: description.id, layers: layerDescriptions, easing: frames.curve,
+            state: { tween.states(at: $0) }, settled: frames.settled)
     }
 }
 

@@ -97,8 +97,15 @@ public struct LayerPose: Sendable, Hashable {
 
     /// What the frames show of this state, for the layer `layer`, moved by `offset`.
     func state(of layer: LayerDescription, offset: Point = .zero) -> LayerState {
-        layer.state(
-            frame: frame, transform: transform(offset: offset), opacity: opacity, cornerRadius: cornerRadius,
+        state(id: layer.id, offset: offset)
+    }
+
+    /// What the frames show of this state, for the layer with id `id`, moved by `offset`: the
+    /// state built straight from its fields (as `LayerDescription.state` builds it from a frame it
+    /// is given), the layer's description not copied on every frame.
+    func state(id: String, offset: Point = .zero) -> LayerState {
+        LayerState(
+            id: id, frame: frame, transform: transform(offset: offset), opacity: opacity, cornerRadius: cornerRadius,
             mask: mask.map { MaskState(rect: $0.rect, cornerRadius: $0.cornerRadius, cornerCurve: $0.cornerCurve) },
             shadow: shadow.map { ShadowState(opacity: $0.opacity, radius: $0.radius, offset: $0.offset) })
     }

@@ -8,7 +8,7 @@ extension PanCompiler {
         _ scrubbing: PercentDriven, scrub: Scrub, gesture: PresetGesture, track: PanTrack, still: [LayerState],
         recognized: Double, input: SimulationInput
     ) throws(SimulationError) -> Simulation {
-        guard let from = document.resolved(scrub.from), let to = document.resolved(scrub.to) else {
+        guard let from = resolved(scrub.from), let to = resolved(scrub.to) else {
             throw SimulationError.gestureRequired
         }
         let curve = scrubbing.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
@@ -25,9 +25,10 @@ extension PanCompiler {
         let speed =
             scrubbing.cancelsAtProgressSpeed && decision.outcome == .cancel
             ? inputs.liftOffProgress : scrubbing.completionSpeed
-        let settled = settledPoses(target: target) ?? (decision.outcome == .finish ? to : from)
+        let ended = decision.outcome == .finish ? to : from
         let layers = self.layers
-        let tween = PoseTween(layers: layers, from: from, to: to)
+        // The scrub's own tween, from `from` to `to`, compiled with the track.
+        let tween = track.tweens[0]
         return try InteractiveTransition(
             presetID: id, layers: layers, gesture: gesture, still: still, recognized: recognized,
             scrubbing: PercentDrivenTransition(
@@ -35,7 +36,7 @@ extension PanCompiler {
                 completionSpeed: speed),
             percent: percent(at:), releasePercent: percent(at: gesture.release.time), decision: decision,
             look: { tween.states(at: curve.fraction(at: $0)) },
-            settled: render(layers, settled, settled, 0)
+            settled: settledStates(target: target) ?? render(layers, ended, ended, 0)
         ).simulate(input)
     }
 }

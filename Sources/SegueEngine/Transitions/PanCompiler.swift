@@ -2,13 +2,41 @@ import SegueMath
 
 /// A document's pan on the shared `InteractiveTransition`: the start gate (`startsIn`,
 /// `direction`), progress from the finger (`scrub`), the layers that follow it, the release
-/// guards and the settle with the velocity handed off (docs/transitions.md).
-struct PanCompiler {
+/// guards and the settle with the velocity handed off (docs/transitions.md). A class: compiled
+/// once with its document and shared by every simulation of it, whatever copies the preset.
+final class PanCompiler: Sendable {
     /// The id the frames and decision carry: `transition`, or a catalogue entry's.
     let id: String
     let document: TransitionDocument
     let pan: PanInteraction
     let layers: [LayerDescription]
+    /// Worked out once, when the document is compiled, rather than on every simulation of it: the
+    /// tracking (with its tweens), every pose resolved and drawn by name (the layers at rest
+    /// before the pan, and those a settle ends on), and each layer's follow declaration. Nil
+    /// where a name does not resolve (`problems` rules that out; `simulate` then throws as it did
+    /// when it resolved them itself).
+    let track: PanTrack?
+    let resolvedPoses: [String: [LayerPose]]
+    let drawnPoses: [String: [LayerState]]
+    let followers: [Follow?]
+
+    init(id: String, document: TransitionDocument, pan: PanInteraction, layers: [LayerDescription]) {
+        self.id = id
+        self.document = document
+        self.pan = pan
+        self.layers = layers
+        track = PanTrack(document, pan, layers: layers)
+        var resolvedPoses: [String: [LayerPose]] = [:]
+        for pose in document.poses where resolvedPoses[pose.name] == nil {
+            resolvedPoses[pose.name] = document.resolved(pose.name)
+        }
+        self.resolvedPoses = resolvedPoses
+        drawnPoses = resolvedPoses.mapValues { render(layers, $0, $0, 0) }
+        followers = Self.followers(document, pan, layers: layers)
+    }
+
+    /// Every layer's state in the pose named `name` (`TransitionDocument.resolved`), as compiled.
+    func resolved(_ name: String) -> [LayerPose]? { resolvedPoses[name] }
 
     /// The rule a release no guard took is decided by: cancel to the scrub's `from`.
     static let noGuardRule = "release/none"
@@ -38,12 +66,9 @@ struct PanCompiler {
     func simulate(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let gesture = try PresetGesture(input, estimator: pan.velocityEstimator, resampling: pan.touchResampling)
         // `problems` is empty, so every name resolves.
-        guard let track = PanTrack(document, pan, layers: layers), let from = document.resolved(pan.startPose),
-            let idle = document.resolved(pan.idlePose)
-        else {
+        guard let track, let from = resolved(pan.startPose), let still = drawnPoses[pan.idlePose] else {
             throw SimulationError.gestureRequired
         }
-        let still = render(layers, idle, idle, 0)
         let strokes = gesture.track.strokes
         let first = try strokes.count > 1 ? stroke(strokes[0]) : gesture
         if let refusal = refusal(first, from: from) {
@@ -133,10 +158,9 @@ struct PanCompiler {
         let p = inputs.progress
         let velocity = inputs.velocity
         let atRelease = track.poses(at: p)
-        let end = document.resolved(target) ?? from
+        let end = resolved(target) ?? from
         let targetProgress = track.progress(of: target)
         let spec = pan.settle.curve(to: target) ?? .cubic(.linear, duration: 0.25)
-        let followers = followers()
         let offsetsAtRelease = PanSegment.offsets(
             track.held(gesture.followed(at: releaseTime)), grab: grab, followers: followers, poses: atRelease)
         var handed: Double?
@@ -149,12 +173,14 @@ struct PanCompiler {
             }
         }
         let curve = spec.timingCurve(initialVelocity: handed) ?? spec.timingCurve() ?? .cubic(.linear, duration: 0.25)
+        let alongScrub = pan.settle.alongScrub && pan.scrub != nil && targetProgress != nil
         return PanSegment(
             gesture: gesture, grab: grab, track: track, layers: layers, followers: followers, releaseProgress: p,
-            decision: decided, target: target, atRelease: atRelease, end: end,
-            settledPoses: settledPoses(target: target) ?? end, offsetsAtRelease: offsetsAtRelease,
-            endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve,
-            alongScrub: pan.settle.alongScrub && pan.scrub != nil && targetProgress != nil)
+            decision: decided, target: target,
+            settle: alongScrub ? nil : PoseTween(layers: layers, from: atRelease, to: end),
+            settledLayers: settledStates(target: target) ?? render(layers, end, end, 0),
+            offsetsAtRelease: offsetsAtRelease,
+            endProgress: targetProgress ?? (decided.outcome == .finish ? 1 : 0), curve: curve)
     }
 
     /// The settle's `along` handoff: `velocity` times the layer's scale, projected on its path from
@@ -169,8 +195,8 @@ struct PanCompiler {
 
     /// The layers the final frame shows once the settle reached `target`: the pan's `settled`
     /// pose for it, else the target itself (nil: the caller's).
-    func settledPoses(target: String) -> [LayerPose]? {
-        document.resolved(pan.settled[target] ?? target)
+    func settledStates(target: String) -> [LayerState]? {
+        drawnPoses[pan.settled[target] ?? target]
     }
 
     /// The release of `gesture` grabbed at `grab`: the decision, the pose it settles to, and what
@@ -222,7 +248,8 @@ struct PanCompiler {
     /// Why a stroke that would catch the settling layers at `location` cannot, or nil: the pan's
     /// `startsIn` holds for every stroke (a layer where it is then, or the edge).
     func regrabRefusal(_ location: Point, caught: [LayerState]) -> String? {
-        let at = "(\(Format.amount(location.x)), \(Format.amount(location.y)))"
+        // Written out only for a refusal: most strokes start where they may.
+        var at: String { "(\(Format.amount(location.x)), \(Format.amount(location.y)))" }
         switch pan.startsIn {
         case .layer(let id):
             guard let frame = caught.first(where: { $0.id == id })?.presentationFrame else { return nil }
@@ -267,7 +294,8 @@ struct PanCompiler {
     /// finger that never moved, or a first movement that is not along the `direction`.
     func refusal(_ gesture: PresetGesture, from: [LayerPose]) -> String? {
         let down = gesture.track.began.location
-        let at = "(\(Format.amount(down.x)), \(Format.amount(down.y)))"
+        // Written out only for a refusal: most touch-downs start the pan.
+        var at: String { "(\(Format.amount(down.x)), \(Format.amount(down.y)))" }
         switch pan.startsIn {
         case .layer(let id):
             if let index = layers.firstIndex(where: { $0.id == id }) {
@@ -291,7 +319,7 @@ struct PanCompiler {
             let sample = gesture.track.samples.first(where: { $0.time == recognized })
         else { return "the finger never moved, so the pan never began" }
         guard let axis = pan.direction.axis else { return nil }
-        if let condition = pan.alsoStartsWhen, let track = PanTrack(document, pan, layers: layers) {
+        if let condition = pan.alsoStartsWhen, let track {
             let inputs = ReleaseInputs(
                 progress: track.progress(along: axis.of(gesture.translation(at: recognized))),
                 velocity: gesture.velocityAtRecognition, translation: gesture.translation(at: recognized), track: track)
@@ -322,7 +350,9 @@ struct PanCompiler {
     }
 
     /// The follow declaration of each layer, in layer order.
-    func followers() -> [Follow?] {
+    static func followers(_ document: TransitionDocument, _ pan: PanInteraction, layers: [LayerDescription])
+        -> [Follow?]
+    {
         let start = document.resolved(pan.startPose)
         return layers.indices.map { index in
             guard var follow = pan.follow.last(where: { $0.layer == layers[index].id }) else { return nil }

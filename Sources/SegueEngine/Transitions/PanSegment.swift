@@ -8,8 +8,10 @@ struct PanGrab {
     var offsets: [Point]
 }
 
-/// One stroke of a document's pan and the settle after its release.
-struct PanSegment {
+/// One stroke of a document's pan and the settle after its release. A class: every frame reads
+/// its segment, and a value this large was copied out of the list (all it holds retained) for
+/// each frame.
+final class PanSegment {
     let gesture: PresetGesture
     let grab: PanGrab
     let track: PanTrack
@@ -20,25 +22,44 @@ struct PanSegment {
     let releaseProgress: Double
     let decision: Decision
     let target: String
-    /// Every layer at the release and at the target, and the follow offsets at the release.
-    let atRelease: [LayerPose]
-    let end: [LayerPose]
-    /// What the final frame shows: `end`, or the pan's `settled` pose for the target.
-    let settledPoses: [LayerPose]
+    /// Every layer from the release to the target, worked out once for the settle's frames; nil
+    /// when the settle runs along the scrub instead (`Settle.alongScrub`, the target at a scrub's end).
+    let settle: PoseTween?
+    /// What the final frame shows: the target, or the pan's `settled` pose for it, drawn.
+    let settledLayers: [LayerState]
+    /// The follow offsets at the release.
     let offsetsAtRelease: [Point]
     let endProgress: Double
     let curve: TimingCurve
-    /// Whether the settle runs along the scrub (`Settle.alongScrub`, the target at a scrub's end).
-    let alongScrub: Bool
+
+    init(
+        gesture: PresetGesture, grab: PanGrab, track: PanTrack, layers: [LayerDescription], followers: [Follow?],
+        releaseProgress: Double, decision: Decision, target: String, settle: PoseTween?, settledLayers: [LayerState],
+        offsetsAtRelease: [Point], endProgress: Double, curve: TimingCurve
+    ) {
+        self.gesture = gesture
+        self.grab = grab
+        self.track = track
+        self.layers = layers
+        self.followers = followers
+        self.releaseProgress = releaseProgress
+        self.decision = decision
+        self.target = target
+        self.settle = settle
+        self.settledLayers = settledLayers
+        self.offsetsAtRelease = offsetsAtRelease
+        self.endProgress = endProgress
+        self.curve = curve
+    }
 
     var releaseTime: Double { gesture.release.time }
     /// When the settle ends.
     var completed: Double { releaseTime + curve.duration }
 
-    /// Progress at `time` while the finger drags: the grab's, moved by the finger along the axis.
-    func progress(at time: Double) -> Double {
-        grab.progress + track.progress(along: track.axis.of(track.held(gesture.followed(at: time))))
-            - track.startProgress
+    /// Progress while the finger drags, the finger at `translation` (held): the grab's, moved by
+    /// the finger along the axis.
+    func progress(at translation: Point) -> Double {
+        grab.progress + track.progress(along: track.axis.of(translation)) - track.startProgress
     }
 
     /// Each layer's follow offset at `time`, given the layers' poses then (for `scaled`).
@@ -66,37 +87,47 @@ struct PanSegment {
     }
 
     /// The screen while the finger drags: each layer interpolated, moved and drawn in one pass
-    /// (a frame's only array is its states).
+    /// (a frame's only array is its states); a layer that follows no finger is its tween's state,
+    /// drawn once when it holds still.
     func dragging(_ time: Double) -> Look {
-        let p = progress(at: time)
-        let span = track.span(at: p)
         let translation = track.held(gesture.followed(at: time))
+        let p = progress(at: translation)
+        let span = track.tween(at: p)
         var states: [LayerState] = []
         states.reserveCapacity(layers.count)
         for index in layers.indices {
-            let pose = LayerPose.interpolate(from: span.from[index], to: span.to[index], fraction: span.fraction)
+            guard followers[index] != nil else {
+                states.append(span.tween.layers[index].state(at: span.fraction, offset: grab.offsets[index]))
+                continue
+            }
+            let layer = span.tween.layers[index]
+            let pose = layer.pose(at: span.fraction)
             let moved = Self.offset(translation, grab: grab.offsets[index], follow: followers[index], scale: pose.scale)
-            states.append(pose.state(of: layers[index], offset: moved))
+            states.append(layer.draw(pose, at: span.fraction, offset: moved))
         }
         return Look(layers: states, progress: p)
+    }
+
+    /// The progress the settle shows at `time`, as `settling(_:)` reports it.
+    func settlingProgress(at time: Double) -> Double {
+        lerp(releaseProgress, endProgress, curve.fraction(at: time - releaseTime))
     }
 
     /// The screen while the layers settle.
     func settling(_ time: Double) -> Look {
         let e = curve.fraction(at: time - releaseTime)
         let progress = lerp(releaseProgress, endProgress, e)
-        let span = alongScrub ? track.span(at: progress) : (atRelease, end, e)
+        let span = settle.map { (tween: $0, fraction: e) } ?? track.tween(at: progress)
         var states: [LayerState] = []
         states.reserveCapacity(layers.count)
         for index in layers.indices {
-            let pose = LayerPose.interpolate(from: span.0[index], to: span.1[index], fraction: span.2)
-            states.append(pose.state(of: layers[index], offset: offsetsAtRelease[index] * (1 - e)))
+            states.append(span.tween.layers[index].state(at: span.fraction, offset: offsetsAtRelease[index] * (1 - e)))
         }
         return Look(layers: states, progress: progress)
     }
 
     /// The screen once settled.
-    var settled: Look { Look(layers: render(layers, settledPoses, settledPoses, 0), progress: endProgress) }
+    var settled: Look { Look(layers: settledLayers, progress: endProgress) }
 
     /// Where a new stroke at `time` (during the settle) takes hold: the settle's progress and
     /// offsets then. The layers go on from the tracking's poses at that progress, which is where
@@ -110,7 +141,8 @@ struct PanSegment {
     /// The decision with the progress a frame at its time shows (as `InteractiveTransition`'s).
     var decisionAsShown: Decision {
         var shown = decision
-        shown.progress = completed > decision.time ? settling(decision.time).progress : settled.progress
+        // The progress alone: drawing the frame at the decision's time only to read it cost a frame.
+        shown.progress = completed > decision.time ? settlingProgress(at: decision.time) : endProgress
         return shown
     }
 }

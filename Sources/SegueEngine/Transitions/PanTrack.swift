@@ -3,7 +3,9 @@ import SegueMath
 /// What a pan's tracking (a scrub or detents) makes of the finger: progress from the translation
 /// along the axis, the layers' poses at a progress, the projection, and where a release no guard
 /// took settles. `PanCompiler` runs the rest (gate, follow, guards, settle) the same for both.
-struct PanTrack {
+/// A class: worked out once with the compiled document (its tweens with it), then handed to each
+/// stroke, frame and release, which copied all it holds while it was a value.
+final class PanTrack: Sendable {
     enum Mode {
         /// p = sign · along / distance, the layers from `from` (p = 0) to `to` (p = 1).
         case scrub(Scrub, from: [LayerPose], to: [LayerPose])
@@ -27,8 +29,19 @@ struct PanTrack {
     let unit: Double
     /// The window's extent along the axis: the rubber band's dimension.
     let extent: Double
+    /// Past the ends: the scrub's or the detents'. With `positions`, what `tween(at:)` reads on
+    /// every frame, where matching `mode` copied the scrub or the detents out of it.
+    let overshoot: Overshoot
+    /// The detents' positions, ascending (`tweens` lie between each pair); empty for a scrub.
+    let positions: [Double]
     /// The progress before the finger moves.
     let startProgress: Double
+    /// What the layers lie on, worked out once for every frame (`tween(at:)`): the scrub's `from`
+    /// to its `to`; or each pair of neighbouring detents, in order (a lone detent to itself).
+    let tweens: [PoseTween]
+    /// A scrub's bounds when they hold only the layers (`Scrub.Hold.layers`): the progress the
+    /// layers follow no further than; nil for none.
+    let layersHeld: (low: Double, high: Double)?
 
     /// Nil when a name does not resolve (`TransitionDocument.problems` rules that out).
     init?(_ document: TransitionDocument, _ pan: PanInteraction, layers: [LayerDescription]) {
@@ -37,20 +50,35 @@ struct PanTrack {
             guard let from = document.resolved(scrub.from), let to = document.resolved(scrub.to) else { return nil }
             mode = .scrub(scrub, from: from, to: to)
             axis = scrub.axis
+            extent = scrub.axis.of(document.window)
             sign = pan.direction.sign ?? scrub.sign
             unit = scrub.distance
             startProgress = 0
+            overshoot = scrub.overshoot
+            positions = []
+            tweens = [PoseTween(layers: layers, from: from, to: to)]
+            layersHeld =
+                scrub.holds == .layers && (scrub.minimum != nil || scrub.maximum != nil)
+                ? (scrub.minimum ?? -.infinity, scrub.maximum ?? .infinity) : nil
         case .detents(let detents):
             guard let stops = Self.stops(document, detents, layers: layers),
                 let start = stops.first(where: { $0.name == detents.from })
             else { return nil }
             mode = .detents(detents, stops: stops)
             axis = detents.axis
+            extent = detents.axis.of(document.window)
             sign = 1
             unit = 1
             startProgress = start.position
+            overshoot = detents.overshoot
+            positions = stops.map(\.position)
+            tweens =
+                stops.count > 1
+                ? stops.indices.dropFirst().map {
+                    PoseTween(layers: layers, from: stops[$0 - 1].poses, to: stops[$0].poses)
+                } : [PoseTween(layers: layers, from: start.poses, to: start.poses)]
+            layersHeld = nil
         }
-        extent = axis.of(document.window)
     }
 
     /// The detents of `detents` by position, ascending; nil when a name does not resolve.
@@ -95,39 +123,32 @@ struct PanTrack {
 
     /// Every layer's state at `progress`.
     func poses(at progress: Double) -> [LayerPose] {
-        let span = span(at: progress)
-        return zip(span.from, span.to).map { LayerPose.interpolate(from: $0, to: $1, fraction: span.fraction) }
+        let span = tween(at: progress)
+        return span.tween.poses(at: span.fraction)
     }
 
-    /// The two poses every layer lies between at `progress`, and how far from the first: what
-    /// `poses(at:)` interpolates, given whole so that a frame can interpolate and draw each layer
-    /// in one pass, without an array of poses between.
-    func span(at progress: Double) -> (from: [LayerPose], to: [LayerPose], fraction: Double) {
-        switch mode {
-        case .scrub(let scrub, let from, let to):
+    /// The two poses every layer lies between at `progress` (one of `tweens`), and how far from
+    /// the first: what `poses(at:)` interpolates, given whole so that a frame can interpolate and
+    /// draw each layer in one pass, without an array of poses between.
+    func tween(at progress: Double) -> (tween: PoseTween, fraction: Double) {
+        // No detents: a scrub, its one tween from `from` (p = 0) to `to` (p = 1).
+        guard let first = positions.first, let last = positions.last else {
             // Bounds that hold only the layers hold them here; bounds on the progress held it
             // already, and a settle along the scrub may carry it past them.
-            let held =
-                scrub.holds == .layers
-                ? min(max(progress, scrub.minimum ?? -.infinity), scrub.maximum ?? .infinity) : progress
-            return (from, to, Self.fraction(held, overshoot: scrub.overshoot, distance: scrub.distance, extent: extent))
-        case .detents(let detents, let stops):
-            guard let first = stops.first, let last = stops.last, stops.count > 1 else {
-                let only = stops.first?.poses ?? []
-                return (only, only, 0)
-            }
-            var position = progress
-            if position < first.position || position > last.position {
-                let edge = position < first.position ? first.position : last.position
-                position = edge + Self.beyond(position - edge, overshoot: detents.overshoot, extent: extent)
-            }
-            // The pair of detents the position lies between (the outer pair past either end).
-            let upper = stops.firstIndex { $0.position >= position }.map { max($0, 1) } ?? stops.count - 1
-            let a = stops[upper - 1]
-            let b = stops[upper]
-            let span = b.position - a.position
-            return (a.poses, b.poses, span == 0 ? 1 : (position - a.position) / span)
+            let held = layersHeld.map { min(max(progress, $0.low), $0.high) } ?? progress
+            return (tweens[0], Self.fraction(held, overshoot: overshoot, distance: unit, extent: extent))
         }
+        guard positions.count > 1 else { return (tweens[0], 0) }
+        var position = progress
+        if position < first || position > last {
+            let edge = position < first ? first : last
+            position = edge + Self.beyond(position - edge, overshoot: overshoot, extent: extent)
+        }
+        // The pair of detents the position lies between (the outer pair past either end).
+        let upper = positions.firstIndex { $0 >= position }.map { max($0, 1) } ?? positions.count - 1
+        let a = positions[upper - 1]
+        let span = positions[upper] - a
+        return (tweens[upper - 1], span == 0 ? 1 : (position - a) / span)
     }
 
     /// Where the release velocity, decaying at `rate` a millisecond, carries the progress:

@@ -1,19 +1,12 @@
-/// The layers between two sets of poses, drawn at a fraction: the one interpolation
-/// (`LayerPose.interpolate`) for the layers that move, and, for a layer whose two poses are the
-/// same, its state drawn once here and reused on every frame (interpolating a pose to itself gives
-/// it back, so the frames are the same, for less work: most of a transition's layers hold still).
+/// The layers between two sets of poses, drawn at a fraction: each layer's `LayerTween`, worked
+/// out once, which interpolates only the fields that move and draws a layer that holds still once
+/// (most of a transition's layers hold still, and most of the rest change a field or two).
 struct PoseTween {
-    let layers: [LayerDescription]
-    let from: [LayerPose]
-    let to: [LayerPose]
-    /// Each layer's state when its two poses are the same; nil for a layer that moves.
-    let still: [LayerState?]
+    /// In layer order.
+    let layers: [LayerTween]
 
     init(layers: [LayerDescription], from: [LayerPose], to: [LayerPose]) {
-        self.layers = layers
-        self.from = from
-        self.to = to
-        still = layers.indices.map { from[$0] == to[$0] ? from[$0].state(of: layers[$0]) : nil }
+        self.layers = layers.indices.map { LayerTween(id: layers[$0].id, from: from[$0], to: to[$0]) }
     }
 
     /// Every layer `fraction` of the way from `from` to `to`, drawn.
@@ -21,11 +14,13 @@ struct PoseTween {
         var states: [LayerState] = []
         states.reserveCapacity(layers.count)
         for index in layers.indices {
-            states.append(
-                still[index]
-                    ?? LayerPose.interpolate(from: from[index], to: to[index], fraction: fraction).state(
-                        of: layers[index]))
+            states.append(layers[index].state(at: fraction))
         }
         return states
+    }
+
+    /// Every layer's pose `fraction` of the way (`LayerPose.interpolate` for each).
+    func poses(at fraction: Double) -> [LayerPose] {
+        layers.indices.map { layers[$0].pose(at: fraction) }
     }
 }

@@ -59,20 +59,6 @@ public enum TrackProperty: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-extension TapTrack {
-    /// The fraction of the track's change at `time` seconds after the tap: its curve's, from its
-    /// delay on. A linear curve (control points on the diagonal, where y = x) is exactly
-    /// elapsed / duration, as code that writes `min(max(t / d, 0), 1)` has it; the Bézier solver
-    /// would leave up to 1e-9 of the change off.
-    func fraction(_ curve: TimingCurve, at time: Double) -> Double {
-        let elapsed = time - delay
-        if case .cubic(let bezier, let duration) = curve, bezier.x1 == bezier.y1, bezier.x2 == bezier.y2 {
-            return min(max(elapsed / duration, 0), 1)
-        }
-        return curve.fraction(at: elapsed)
-    }
-}
-
 extension TapInteraction {
     /// Seconds from the tap until its curve and every track's (delay included) have ended; nil
     /// when its curve gives no usable timing.
