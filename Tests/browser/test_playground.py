@@ -146,9 +146,9 @@ class Report:
         return not problem
 
 
-def start_server(binary: str) -> tuple[subprocess.Popen, str]:
-    """Starts segue on port 0 and returns it with its base URL, read from its listening line."""
-    process = subprocess.Popen([binary, "--port", "0", "--host", "127.0.0.1"], stdout=subprocess.PIPE,
+def start_server(binary: str, *flags: str) -> tuple[subprocess.Popen, str]:
+    """Starts segue on port 0 with `flags` and returns it with its base URL, read from its listening line."""
+    process = subprocess.Popen([binary, "--port", "0", "--host", "127.0.0.1", *flags], stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True)
     selector = selectors.DefaultSelector()
     selector.register(process.stdout, selectors.EVENT_READ)
