@@ -48,7 +48,8 @@ import Testing
         let samples = (request.input.gesture?.samples.count ?? 0) * MemoryLayout<GestureSample>.stride
         for output in SimulateOutput.allCases {
             let estimate = costs.estimatedBytes(for: request, output: output) - samples
-            let real = costs.bytes(of: simulation, output: output, encoding: .full)
+            let real = costs.bytes(
+                of: simulation, output: output, encoding: .full, art: request.drawsArt(output))
             #expect(estimate >= real, "\(output)")
             #expect(
                 Double(estimate) <= Double(real) * Double(Self.heldFrames + 4) / Double(Self.heldFrames), "\(output)")

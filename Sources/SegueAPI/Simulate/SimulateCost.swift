@@ -119,7 +119,7 @@ public struct SimulateCost: Sendable {
         let span = max(seconds, 0) * input.frameRate
         let frames = span.isFinite && span < Double(input.maxFrames) ? Int(span.rounded(.up)) + 1 : input.maxFrames
         let samples = (input.gesture?.samples.count ?? 0) * MemoryLayout<GestureSample>.stride
-        return samples + Self.imageBytes(request.transition)
+        return samples + Self.imageBytes(request.transition) + Self.artBytes(request.drawsArt(output), output: output)
             + Self.bytes(
                 frames: min(frames, input.maxFrames), profile: profile, output: output, encoding: request.encoding)
     }
@@ -151,16 +151,30 @@ public struct SimulateCost: Sendable {
         return Int((Double(text) * (1 + heldCopies(.json))).rounded(.up))
     }
 
+    /// What the generated art holds beside `output` when it is drawn (`ExportArt.heldBytes`), its
+    /// text held as often as the output's own.
+    static func artBytes(_ drawn: Bool, output: SimulateOutput) -> Int {
+        guard drawn else { return 0 }
+        let text: Text =
+            switch output {
+            case .lottie: .lottie
+            case .css: .css
+            case .waapi: .waapi
+            case .json, .svg, .svgAnimated: .json
+            }
+        return ExportArt.heldBytes(textCopies: heldCopies(text))
+    }
+
     /// The real figure once the simulation has run, for `output`: its frames and layers, the text
-    /// its states hold, and what the output will hold beside them.
+    /// its states hold, and what the output will hold beside them (with `art`, the generated art's).
     public func bytes(
         of simulation: Simulation, output: SimulateOutput, encoding: FrameEncoding,
-        transition: ResolvedTransition? = nil
+        transition: ResolvedTransition? = nil, art: Bool = false
     ) -> Int {
         var profile = profile(simulation.presetID)
         profile.layers = simulation.layers.count
         profile.heapBytesPerLayerState = Self.heapBytesPerLayerState(simulation)
-        return Self.imageBytes(transition)
+        return Self.imageBytes(transition) + Self.artBytes(art, output: output)
             + Self.bytes(frames: simulation.frames.count, profile: profile, output: output, encoding: encoding)
     }
 

@@ -1,0 +1,115 @@
+import Foundation
+import SegueEngine
+import SegueTestSupport
+import Testing
+
+@testable import SegueAPI
+
+/// A catalogue preset's exports carry its layers' generated art (`ExportArt`), within its declared
+/// cap, the same bytes every time; the JSON answer, a document's exports and `"art": false` do not.
+@Suite struct ExportArtTests {
+    static let examples = Fixtures.exampleRequests()
+
+    static func post(_ body: [UInt8], _ members: [String: Any]) throws -> [UInt8] {
+        var request = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+        for (key, value) in members { request[key] = value }
+        let response = SegueService.standard.simulate(Array(try JSONSerialization.data(withJSONObject: request)))
+        #expect(response.status.code == 200, "\(String(decoding: response.body.prefix(600), as: UTF8.self))")
+        return response.body
+    }
+
+    /// The PNGs of a WAAPI export's layers, by layer id.
+    static func images(_ waapi: [UInt8]) throws -> [String: [UInt8]] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(waapi)) as? [String: Any])
+        let layers = try #require(object["layers"] as? [[String: Any]])
+        var images: [String: [UInt8]] = [:]
+        for layer in layers {
+            guard let uri = layer["image"] as? String, let id = layer["id"] as? String else { continue }
+            let prefix = "data:image/png;base64,"
+            try #require(uri.hasPrefix(prefix))
+            images[id] = [UInt8](try #require(Data(base64Encoded: String(uri.dropFirst(prefix.count)))))
+        }
+        return images
+    }
+
+    static func example(_ name: String) throws -> [UInt8] {
+        try #require(examples.first { $0.name == name }?.body)
+    }
+
+    /// The same request twice gives the same bytes, in every export.
+    @Test(arguments: ["lottie", "css", "waapi"]) func theSameRequestGivesTheSameBytes(output: String) throws {
+        let body = try Self.example("instagram.push")
+        let once = try Self.post(body, ["output": output])
+        let twice = try Self.post(body, ["output": output])
+        #expect(once == twice)
+        #expect(String(decoding: once, as: UTF8.self).contains("data:image/png;base64,"))
+    }
+
+    /// The JSON answer is the same with art on or off; `"art": false` gives the exports without it.
+    @Test func onlyTheExportsDrawIt() throws {
+        let body = try Self.example("instagram.push")
+        #expect(try Self.post(body, [:]) == Self.post(body, ["art": false]))
+        for output in ["lottie", "css", "waapi"] {
+            let off = String(decoding: try Self.post(body, ["output": output, "art": false]), as: UTF8.self)
+            #expect(!off.contains("data:image"), "\(output)")
+        }
+        let svg = String(decoding: try Self.post(body, ["output": "svg"]), as: UTF8.self)
+        #expect(!svg.contains("data:image"))
+    }
+
+    /// `art` must be a boolean, reported at its pointer.
+    @Test func artIsABoolean() throws {
+        let body = try Self.example("instagram.push")
+        var request = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+        request["art"] = "yes"
+        let response = SegueService.standard.simulate(Array(try JSONSerialization.data(withJSONObject: request)))
+        #expect(response.status.code == 422)
+        #expect(String(decoding: response.body, as: UTF8.self).contains("\"/art\""))
+    }
+
+    /// Solid layers keep their fill; image and content layers get art at 2× their first frame.
+    @Test func theArtIsByKindAtTwiceTheLayersSize() throws {
+        let body = try Self.example("instagram.push")
+        let answer = try #require(
+            try JSONSerialization.jsonObject(with: Data(try Self.post(body, [:]))) as? [String: Any])
+        let layers = try #require(answer["layers"] as? [[String: Any]])
+        let frames = try #require(answer["frames"] as? [[String: Any]])
+        let first = try #require(frames.first?["layers"] as? [String: [String: Any]])
+        let images = try Self.images(try Self.post(body, ["output": "waapi"]))
+        for layer in layers {
+            let id = try #require(layer["id"] as? String)
+            if layer["kind"] as? String == "solid" {
+                #expect(images[id] == nil, "\(id)")
+                continue
+            }
+            let png = try #require(images[id], "\(id)")
+            let size = try #require(DataImage.pngSize(png))
+            let frame = try #require((first[id]?["frame"] ?? layer["frame"]) as? [String: Double])
+            let width = try #require(frame["width"])
+            let height = try #require(frame["height"])
+            if 4 * width * height <= Double(ExportArt.maxPixelsPerImage) {
+                #expect(size.width == Int(2 * width) && size.height == Int(2 * height), "\(id)")
+            } else {
+                #expect(size.width * size.height <= ExportArt.maxPixelsPerImage, "\(id)")
+            }
+        }
+    }
+
+    /// Every catalogue preset's export stays within the cap: each image within 2× its layer and
+    /// `maxPixelsPerImage`, all of an export's PNG bytes within `maxPNGBytes`.
+    @Test func everyPresetsArtIsWithinTheCap() throws {
+        var largest = (name: "", bytes: 0)
+        for (name, body) in Self.examples {
+            let images = try Self.images(try Self.post(body, ["output": "waapi"]))
+            #expect(!images.isEmpty, "\(name) has no art")
+            let total = images.values.reduce(0) { $0 + $1.count }
+            #expect(total <= ExportArt.maxPNGBytes, "\(name): \(total) bytes")
+            for (id, png) in images {
+                let size = try #require(DataImage.pngSize(png))
+                #expect(size.width * size.height <= ExportArt.maxPixelsPerImage, "\(name) \(id)")
+            }
+            if total > largest.bytes { largest = (name, total) }
+        }
+        print("largest art: \(largest.name), \(largest.bytes) bytes of PNG")
+    }
+}
