@@ -24,8 +24,17 @@ enum PNGEncoder {
         raster.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<raster.height {
                 let start = y * raster.width * 4
-                for x in 0..<raster.width {
-                    for c in 0..<channels { row[x * channels + c] = pixels[start + x * 4 + c] }
+                row.withUnsafeMutableBufferPointer { row in
+                    var source = start
+                    var target = 0
+                    while target < rowBytes {
+                        row[target] = pixels[source]
+                        row[target &+ 1] = pixels[source &+ 1]
+                        row[target &+ 2] = pixels[source &+ 2]
+                        if channels == 4 { row[target &+ 3] = pixels[source &+ 3] }
+                        source &+= 4
+                        target &+= channels
+                    }
                 }
                 let (type, bytes) = bestFilter(row, previous: previous, bytesPerPixel: channels)
                 filtered.append(type)
@@ -48,33 +57,51 @@ enum PNGEncoder {
     /// The scanline filtered by each of §9.2's five filters, and the one with the least sum of
     /// absolute signed bytes (the first on a tie), with its type byte.
     static func bestFilter(_ row: [UInt8], previous: [UInt8], bytesPerPixel bpp: Int) -> (UInt8, [UInt8]) {
-        var best: (UInt8, [UInt8])?
+        var best: (type: UInt8, bytes: [UInt8])?
         var bestSum = Int.max
+        var out = [UInt8](repeating: 0, count: row.count)
         for type in UInt8(0)...4 {
-            var out = [UInt8](repeating: 0, count: row.count)
-            var sum = 0
-            for i in 0..<row.count {
-                let a = i >= bpp ? Int(row[i - bpp]) : 0
-                let b = Int(previous[i])
-                let c = i >= bpp ? Int(previous[i - bpp]) : 0
-                let predictor: Int
-                switch type {
-                case 0: predictor = 0
-                case 1: predictor = a
-                case 2: predictor = b
-                case 3: predictor = (a + b) / 2
-                default: predictor = paeth(a, b, c)
-                }
-                let byte = UInt8(truncatingIfNeeded: Int(row[i]) - predictor)
-                out[i] = byte
-                sum += byte < 128 ? Int(byte) : 256 - Int(byte)
-            }
+            let sum = filter(type, row, previous, bpp, into: &out)
             if sum < bestSum {
                 bestSum = sum
                 best = (type, out)
             }
         }
-        return best!
+        return best.map { ($0.type, $0.bytes) } ?? (0, row)
+    }
+
+    /// Writes the scanline filtered by filter `type` (§9.2) into `out`; returns the sum of its
+    /// bytes' absolute values as signed numbers. One loop per filter, the byte arithmetic on raw
+    /// buffers, as this runs for every byte of every image five times.
+    private static func filter(
+        _ type: UInt8, _ row: [UInt8], _ previous: [UInt8], _ bpp: Int, into out: inout [UInt8]
+    ) -> Int {
+        let count = row.count
+        var sum = 0
+        row.withUnsafeBufferPointer { x in
+            previous.withUnsafeBufferPointer { b in
+                out.withUnsafeMutableBufferPointer { out in
+                    var i = 0
+                    while i < count {
+                        let left = i >= bpp ? Int(x[i &- bpp]) : 0
+                        let up = Int(b[i])
+                        let predictor: Int
+                        switch type {
+                        case 0: predictor = 0
+                        case 1: predictor = left
+                        case 2: predictor = up
+                        case 3: predictor = (left &+ up) >> 1
+                        default: predictor = paeth(left, up, i >= bpp ? Int(b[i &- bpp]) : 0)
+                        }
+                        let byte = UInt8(truncatingIfNeeded: Int(x[i]) &- predictor)
+                        out[i] = byte
+                        sum &+= byte < 128 ? Int(byte) : 256 &- Int(byte)
+                        i &+= 1
+                    }
+                }
+            }
+        }
+        return sum
     }
 
     /// §9.4's Paeth predictor: of left, above and upper-left, the one nearest `a + b − c`.

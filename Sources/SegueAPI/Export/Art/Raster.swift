@@ -92,23 +92,85 @@ enum ArtPaint: Sendable {
         }
     }
 
+    /// Whether the colour is the same all along a row: one colour, or a vertical gradient.
+    var isRowConstant: Bool {
+        switch self {
+        case .solid: true
+        case .linear(_, let direction, _, _): direction.x == 0
+        case .radial: false
+        }
+    }
+
+    /// The columns of `columns` in the row whose pixel centres are at `y` where the paint may be
+    /// other than transparent, a pixel wider on each side than exact; nil when none. A linear
+    /// gradient's `t` is linear along the row; a radial one's is within its circle.
+    func span(row y: Double, within columns: Range<Int>) -> Range<Int>? {
+        guard let (low, high) = Self.opaqueRange(stops) else { return nil }
+        var from = Double(columns.lowerBound)
+        var to = Double(columns.upperBound)
+        switch self {
+        case .solid: return columns
+        case .linear(let origin, let direction, let length, _):
+            guard length > 0 else { return columns }
+            // t(x) = a + b·x at pixel centres x + 0.5.
+            let a = ((0.5 - origin.x) * direction.x + (y - origin.y) * direction.y) / length
+            let b = direction.x / length
+            if b == 0 {
+                guard a >= low - 1e-9, a <= high + 1e-9 else { return nil }
+            } else {
+                let (x0, x1) = ((low - a) / b, (high - a) / b)
+                from = max(from, min(x0, x1).rounded(.down) - 1)
+                to = min(to, max(x0, x1).rounded(.up) + 2)
+            }
+        case .radial(let center, let radius, _):
+            guard high.isFinite else { return columns }
+            let reach = high * radius + 1
+            let dy = y - center.y
+            guard abs(dy) <= reach else { return nil }
+            let half = (reach * reach - dy * dy).squareRoot()
+            from = max(from, (center.x - half).rounded(.down) - 1)
+            to = min(to, (center.x + half).rounded(.up) + 1)
+        }
+        guard from < to else { return nil }
+        return Int(from)..<Int(to)
+    }
+
+    /// The stops' `t` range outside which the paint is transparent: −∞ or +∞ where an end stop
+    /// is not; nil when every stop is transparent.
+    private var stops: [Stop] {
+        switch self {
+        case .solid(let color): [Stop(color: color, offset: 0)]
+        case .linear(_, _, _, let stops), .radial(_, _, let stops): stops
+        }
+    }
+
+    private static func opaqueRange(_ stops: [Stop]) -> (Double, Double)? {
+        guard let first = stops.firstIndex(where: { $0.color.alpha > 0 }),
+            let last = stops.lastIndex(where: { $0.color.alpha > 0 })
+        else { return nil }
+        let low = first == 0 ? -Double.infinity : stops[first - 1].offset
+        let high = last == stops.count - 1 ? Double.infinity : stops[last + 1].offset
+        return (low, high)
+    }
+
     /// The colour at `t` along `stops` (in order): the first's before it, the last's after it.
     static func interpolate(_ stops: [Stop], at t: Double) -> ArtColor {
         guard let first = stops.first, let last = stops.last else { return .clear }
         if t <= first.offset { return first.color }
         if t >= last.offset { return last.color }
-        for (a, b) in zip(stops, stops.dropFirst()) where t < b.offset {
-            guard b.offset > a.offset else { return b.color }
-            let k = (t - a.offset) / (b.offset - a.offset)
-            let (ar, ag, ab, aa) = a.color.premultiplied
-            let (br, bg, bb, ba) = b.color.premultiplied
-            let alpha = aa + (ba - aa) * k
-            guard alpha > 0 else { return .clear }
-            return ArtColor(
-                red: (ar + (br - ar) * k) / alpha, green: (ag + (bg - ag) * k) / alpha,
-                blue: (ab + (bb - ab) * k) / alpha, alpha: alpha)
-        }
-        return last.color
+        var index = 1
+        while index < stops.count - 1 && t >= stops[index].offset { index += 1 }
+        let a = stops[index - 1]
+        let b = stops[index]
+        guard b.offset > a.offset else { return b.color }
+        let k = (t - a.offset) / (b.offset - a.offset)
+        let (ar, ag, ab, aa) = a.color.premultiplied
+        let (br, bg, bb, ba) = b.color.premultiplied
+        let alpha = aa + (ba - aa) * k
+        guard alpha > 0 else { return .clear }
+        return ArtColor(
+            red: (ar + (br - ar) * k) / alpha, green: (ag + (bg - ag) * k) / alpha,
+            blue: (ab + (bb - ab) * k) / alpha, alpha: alpha)
     }
 }
 
@@ -150,7 +212,9 @@ struct Raster: Sendable, Equatable {
     }
 
     /// Paints `rect` (pixels), its corners rounded by `radius` (pixels, at most half its shorter
-    /// side), with `paint`, over what is there (source-over).
+    /// side), with `paint`, over what is there (source-over). Only the pixels where the paint is
+    /// not transparent are visited (`ArtPaint.span`); a paint constant along a row is evaluated
+    /// once a row.
     mutating func fill(_ rect: Rect, radius: Double = 0, with paint: ArtPaint) {
         guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite else { return }
         let r = max(0, min(radius, min(rect.width, rect.height) / 2))
@@ -159,16 +223,23 @@ struct Raster: Sendable, Equatable {
         let x1 = min(width, Int(rect.maxX.rounded(.up)))
         let y1 = min(height, Int(rect.maxY.rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
-        for y in y0..<y1 {
-            let coverY = min(Double(y + 1), rect.maxY) - max(Double(y), rect.minY)
-            for x in x0..<x1 {
-                var coverage = (min(Double(x + 1), rect.maxX) - max(Double(x), rect.minX)) * coverY
-                let centre = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
-                if r > 0 {
-                    coverage = min(coverage, Self.roundedCoverage(centre, rect: rect, radius: r))
+        let rowConstant = paint.isRowConstant
+        let width = self.width
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for y in y0..<y1 {
+                let cy = Double(y) + 0.5
+                guard let span = paint.span(row: cy, within: x0..<x1) else { continue }
+                let coverY = min(Double(y + 1), rect.maxY) - max(Double(y), rect.minY)
+                let rowColor = rowConstant ? paint.color(at: Point(x: rect.midX, y: cy)) : nil
+                for x in span {
+                    var coverage = (min(Double(x + 1), rect.maxX) - max(Double(x), rect.minX)) * coverY
+                    let centre = Point(x: Double(x) + 0.5, y: cy)
+                    if r > 0 {
+                        coverage = min(coverage, Self.roundedCoverage(centre, rect: rect, radius: r))
+                    }
+                    guard coverage > 0 else { continue }
+                    Self.blend(buffer, at: (y * width + x) * 4, rowColor ?? paint.color(at: centre), coverage: coverage)
                 }
-                guard coverage > 0 else { continue }
-                blend(x: x, y: y, paint.color(at: centre), coverage: coverage)
             }
         }
     }
@@ -190,26 +261,35 @@ struct Raster: Sendable, Equatable {
         return max(0, min(1, 0.5 - distance))
     }
 
-    /// Composites `color` at `coverage` over the pixel (Porter–Duff source-over, straight alpha).
-    private mutating func blend(x: Int, y: Int, _ color: ArtColor, coverage: Double) {
-        let index = (y * width + x) * 4
+    /// Composites `color` at `coverage` over the pixel at `index` (Porter–Duff source-over,
+    /// straight alpha).
+    private static func blend(
+        _ pixels: UnsafeMutableBufferPointer<UInt8>, at index: Int, _ color: ArtColor, coverage: Double
+    ) {
         let sa = color.alpha * coverage
         guard sa > 0 else { return }
+        if sa >= 1 {
+            pixels[index] = byte(color.red)
+            pixels[index + 1] = byte(color.green)
+            pixels[index + 2] = byte(color.blue)
+            pixels[index + 3] = 255
+            return
+        }
         let da = Double(pixels[index + 3]) / 255
         let alpha = sa + da * (1 - sa)
-        func channel(_ source: Double, _ offset: Int) -> UInt8 {
-            let destination = Double(pixels[index + offset]) / 255
-            let value = (source * sa + destination * da * (1 - sa)) / alpha
-            return UInt8(max(0, min(255, (value * 255).rounded())))
-        }
-        pixels[index] = channel(color.red, 0)
-        pixels[index + 1] = channel(color.green, 1)
-        pixels[index + 2] = channel(color.blue, 2)
-        pixels[index + 3] = UInt8(max(0, min(255, (alpha * 255).rounded())))
+        let kept = da * (1 - sa)
+        pixels[index] = byte((color.red * sa + Double(pixels[index]) / 255 * kept) / alpha)
+        pixels[index + 1] = byte((color.green * sa + Double(pixels[index + 1]) / 255 * kept) / alpha)
+        pixels[index + 2] = byte((color.blue * sa + Double(pixels[index + 2]) / 255 * kept) / alpha)
+        pixels[index + 3] = byte(alpha)
+    }
+
+    /// A channel 0…1 as a byte, rounded.
+    private static func byte(_ value: Double) -> UInt8 {
+        UInt8(max(0, min(255, (value * 255).rounded())))
     }
 
     private static func bytes(_ color: ArtColor) -> (UInt8, UInt8, UInt8, UInt8) {
-        func byte(_ value: Double) -> UInt8 { UInt8(max(0, min(255, (value * 255).rounded()))) }
         return (byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha))
     }
 
