@@ -110,7 +110,8 @@ import Testing
 
     @Test func aTranslucentRasterKeepsItsAlpha() throws {
         var raster = try #require(Raster(width: 4, height: 4))
-        raster.fill(Rect(x: 0, y: 0, width: 2, height: 4), with: .solid(ArtColor(red: 0, green: 0, blue: 1, alpha: 0.5)))
+        raster.fill(
+            Rect(x: 0, y: 0, width: 2, height: 4), with: .solid(ArtColor(red: 0, green: 0, blue: 1, alpha: 0.5)))
         let decoded = try Self.decode(try #require(PNGEncoder.encode(raster)))
         #expect(decoded.colourType == 6)
         #expect(decoded.pixel(0, 0) == [0, 0, 255, 128])
@@ -166,7 +167,8 @@ import Testing
 
     /// The same photo twice is the same bytes; another seed is not.
     @Test func theArtIsDeterministic() throws {
-        let layer = LayerDescription(id: "detail", role: "", frame: Rect(x: 0, y: 0, width: 60, height: 90), kind: .image)
+        let layer = LayerDescription(
+            id: "detail", role: "", frame: Rect(x: 0, y: 0, width: 60, height: 90), kind: .image)
         let art = try #require(LayerArt(layer: layer, frame: layer.frame, index: 0, presetID: "x", scene: []))
         let once = PNGEncoder.encode(try #require(art.raster(width: 120, height: 180)))
         let twice = PNGEncoder.encode(try #require(art.raster(width: 120, height: 180)))

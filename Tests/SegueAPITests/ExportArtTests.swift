@@ -95,6 +95,30 @@ import Testing
         }
     }
 
+    /// The docs state the declared cap: README's "Lottie", openapi.yaml's `art` and docs/memory.md
+    /// give `ExportArt`'s figures, thousands grouped by spaces as the docs write them.
+    @Test func theDocsStateTheDeclaredCap() throws {
+        func grouped(_ value: Int) -> String {
+            let digits = Array(String(value))
+            var out = ""
+            for (index, digit) in digits.enumerated() {
+                if index > 0 && (digits.count - index) % 3 == 0 { out += " " }
+                out.append(digit)
+            }
+            return out
+        }
+        let figures = [
+            "\(grouped(ExportArt.maxPixelsPerImage)) pixels", "\(grouped(ExportArt.maxPNGBytes)) bytes",
+            "\(Int(ExportArt.maxScale)) pixels per point",
+        ]
+        for path in ["/README.md", "/openapi.yaml"] {
+            let text = String(decoding: try #require(Fixtures.read(Fixtures.root + path)), as: UTF8.self)
+                .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(
+                    of: #"\s+"#, with: " ", options: .regularExpression)
+            for figure in figures { #expect(text.contains(figure), "\(path): \(figure)") }
+        }
+    }
+
     /// Every catalogue preset's export stays within the cap: each image within 2× its layer and
     /// `maxPixelsPerImage`, all of an export's PNG bytes within `maxPNGBytes`.
     @Test func everyPresetsArtIsWithinTheCap() throws {

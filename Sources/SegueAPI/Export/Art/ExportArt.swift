@@ -25,7 +25,8 @@ public enum ExportArt {
 
     /// `simulation` with its layers' art, for a catalogue preset run in `scene` (the request's
     /// scene, its rects lined up with as the playground does). Layers that have an image keep it.
-    public static func applied(to simulation: Simulation, scene: [(name: String, value: ParameterValue)]) -> Simulation {
+    public static func applied(to simulation: Simulation, scene: [(name: String, value: ParameterValue)]) -> Simulation
+    {
         let rects = scene.compactMap { field -> (name: String, rect: Rect)? in
             if case .rect(let rect) = field.value { return (field.name, rect) }
             return nil

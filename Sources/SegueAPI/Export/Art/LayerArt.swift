@@ -107,7 +107,8 @@ struct LayerArt: Sendable {
             case .bar(let rect, let radius, let color):
                 raster.fill(pixels(rect), radius: radius * unit, with: .solid(color))
             case .circle(let center, let radius, let color):
-                let box = pixels(Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius))
+                let box = pixels(
+                    Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius))
                 raster.fill(box, radius: min(box.width, box.height) / 2, with: .solid(color))
             }
         }
@@ -144,7 +145,8 @@ private struct Builder {
         if has(id + " " + role, ["grid", "collection"]) {
             title(presetID.hasPrefix("instagram") ? "segue.sim" : "Library", x: 16, y: 56, width: w - 32, size: 22)
             let cell = sceneRect {
-                $0.hasPrefix("cell") || $0.contains("cellFrame") || $0.contains("cellImage") || $0.hasPrefix("cardFrame")
+                $0.hasPrefix("cell") || $0.contains("cellFrame") || $0.contains("cellImage")
+                    || $0.hasPrefix("cardFrame")
             }
             photoGrid(cell: cell, seed: rawID)
         } else if id.contains("title") {
@@ -177,9 +179,12 @@ private struct Builder {
                 ?? Rect(x: 20, y: image.minY + image.height + 16, width: w - 40, height: 30)
             let rounded = scene.contains { $0.name.lowercased().contains("art") }
             photo(
-                rawID, Rect(x: image.minX - frame.minX, y: image.minY - frame.minY, width: image.width, height: image.height),
+                rawID,
+                Rect(x: image.minX - frame.minX, y: image.minY - frame.minY, width: image.width, height: image.height),
                 radius: rounded ? 16 : 0)
-            title("Into the blue", x: titleAt.minX - frame.minX, y: titleAt.minY - frame.minY, width: titleAt.width, size: 24)
+            title(
+                "Into the blue", x: titleAt.minX - frame.minX, y: titleAt.minY - frame.minY, width: titleAt.width,
+                size: 24)
             lines(x: 20, y: titleAt.minY - frame.minY + 44, width: w - 40, count: 4)
         } else {
             lines(x: 12, y: 12, width: w - 24, count: max(1, Int(((h - 12) / 18).rounded(.down))))
@@ -208,7 +213,9 @@ private struct Builder {
             let scale = i == count - 1 ? 0.6 : 1 - Double(i % 3) * 0.08
             guard width * scale > 0 else { continue }
             items.append(
-                .bar(Rect(x: x, y: y + Double(i) * 18, width: width * scale, height: 10), radius: 5, color: Self.lineColor))
+                .bar(
+                    Rect(x: x, y: y + Double(i) * 18, width: width * scale, height: 10), radius: 5,
+                    color: Self.lineColor))
         }
     }
 
@@ -288,7 +295,9 @@ private struct Builder {
         var y = top
         var i = 0
         while y < frame.height, card.height + 24 > 0, !isFull {
-            photo("today" + String(i), Rect(x: card.minX - frame.minX, y: y, width: card.width, height: card.height), radius: 16)
+            photo(
+                "today" + String(i), Rect(x: card.minX - frame.minX, y: y, width: card.width, height: card.height),
+                radius: 16)
             y += card.height + 24
             i += 1
         }
