@@ -137,3 +137,50 @@ import Testing
         print("largest art: \(largest.name), \(largest.bytes) bytes of PNG")
     }
 }
+
+/// Hunts for a scene that breaks the art: in each example, one rect or size scene field at a time
+/// set to an extreme a client may send (a window of 10⁶ pt or 10⁶ × 1 pt, a rect of 0.001 pt, one
+/// far larger than the window, one a hair thin), each answered as an export without a trap or a
+/// 5xx, its art within the cap. Most are answered 200, so the art is drawn, not refused.
+@Suite struct ExportArtHuntTests {
+    static func extremes(_ kind: ParameterSpec.Kind) -> [[String: Double]] {
+        switch kind {
+        case .size: [["width": 1e6, "height": 1e6], ["width": 1e6, "height": 1], ["width": 1, "height": 1e6]]
+        case .rect:
+            [
+                ["x": 100, "y": 100, "width": 0.001, "height": 0.001],
+                ["x": -1e6, "y": -1e6, "width": 2e6, "height": 2e6],
+                ["x": 0, "y": 100, "width": 300, "height": 0.001],
+            ]
+        default: []
+        }
+    }
+
+    @Test(arguments: Fixtures.exampleRequests().map(\.name))
+    func extremeScenesNeverBreakTheArt(example: String) throws {
+        let body = try ExportArtTests.example(example)
+        let request = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+        let id = try #require(request["preset"] as? String)
+        let preset = try #require(PresetCatalogue.builtIn.preset(id: id))
+        var answered = 0
+        var tried = 0
+        for spec in preset.sceneFields {
+            for extreme in Self.extremes(spec.kind) {
+                var scene = request["scene"] as? [String: Any] ?? [:]
+                scene[spec.name] = extreme
+                var mutated = request
+                mutated["scene"] = scene
+                mutated["output"] = "waapi"
+                let response = SegueService.standard.simulate(
+                    Array(try JSONSerialization.data(withJSONObject: mutated)))
+                tried += 1
+                #expect(response.status.code < 500, "\(example) \(spec.name) \(extreme): \(response.status.code)")
+                guard response.status.code == 200 else { continue }
+                answered += 1
+                let total = try ExportArtTests.images(response.body).values.reduce(0) { $0 + $1.count }
+                #expect(total <= ExportArt.maxPNGBytes, "\(example) \(spec.name) \(extreme)")
+            }
+        }
+        #expect(tried == 0 || answered > 0, "\(example): every extreme refused, nothing drawn")
+    }
+}

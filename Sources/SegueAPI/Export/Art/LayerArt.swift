@@ -187,11 +187,16 @@ private struct Builder {
                 size: 24)
             lines(x: 20, y: titleAt.minY - frame.minY + 44, width: w - 40, count: 4)
         } else {
-            lines(x: 12, y: 12, width: w - 24, count: max(1, Int(((h - 12) / 18).rounded(.down))))
+            lines(x: 12, y: 12, width: w - 24, count: max(1, Self.count((h - 12) / 18)))
         }
     }
 
     var isFull: Bool { items.count >= LayerArt.maxItems }
+
+    /// A number of things from a Double of any size: rounded down, within 0…`LayerArt.maxItems`.
+    static func count(_ value: Double) -> Int {
+        value.isNaN ? 0 : Int(max(0, min(Double(LayerArt.maxItems), value.rounded(.down))))
+    }
 
     mutating func photo(_ seed: String, _ rect: Rect, radius: Double) {
         items.append(.photo(seed: seed, rect: rect, radius: radius))
@@ -224,7 +229,7 @@ private struct Builder {
         guard rowHeight > 0 else { return }
         var y = top
         var i = 0
-        let count = max(1, min(3, Int(((rowHeight - 20) / 18).rounded(.down))))
+        let count = max(1, min(3, Self.count((rowHeight - 20) / 18)))
         while y < frame.height, !isFull {
             items.append(
                 .circle(

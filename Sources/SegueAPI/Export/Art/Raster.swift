@@ -132,6 +132,7 @@ enum ArtPaint: Sendable {
             to = min(to, (center.x + half).rounded(.up) + 1)
         }
         guard from < to else { return nil }
+        // Both start as the columns' bounds and only move inwards, so they are finite Ints' values.
         return Int(from)..<Int(to)
     }
 
@@ -216,12 +217,16 @@ struct Raster: Sendable, Equatable {
     /// not transparent are visited (`ArtPaint.span`); a paint constant along a row is evaluated
     /// once a row.
     mutating func fill(_ rect: Rect, radius: Double = 0, with paint: ArtPaint) {
-        guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite else { return }
+        guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite,
+            rect.maxY.isFinite, radius.isFinite
+        else { return }
         let r = max(0, min(radius, min(rect.width, rect.height) / 2))
-        let x0 = max(0, Int(rect.minX.rounded(.down)))
-        let y0 = max(0, Int(rect.minY.rounded(.down)))
-        let x1 = min(width, Int(rect.maxX.rounded(.up)))
-        let y1 = min(height, Int(rect.maxY.rounded(.up)))
+        // Clamped as Doubles before they become Ints: a shape may lie far off the raster.
+        func index(_ value: Double, _ limit: Int) -> Int { Int(max(0, min(Double(limit), value))) }
+        let x0 = index(rect.minX.rounded(.down), width)
+        let y0 = index(rect.minY.rounded(.down), height)
+        let x1 = index(rect.maxX.rounded(.up), width)
+        let y1 = index(rect.maxY.rounded(.up), height)
         guard x0 < x1, y0 < y1 else { return }
         let rowConstant = paint.isRowConstant
         let width = self.width
