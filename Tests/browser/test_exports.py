@@ -49,8 +49,9 @@ TOLERANCE = 1e-3
 BOX_TOLERANCE = 0.05
 MOMENTS = 10
 # How far, 0…255 per channel on average, Chromium's drawing of a layer's art may be from its PNG
-# resized to the layer's box (resampling differs), and how many times farther it must be from the
-# layer's flat fill, so that a flat box cannot pass; and the fewest layers to compare.
+# resized to the layer's box (resampling differs; measured 0.00 to 1.23), and how many times
+# farther it must be from the layer's flat fill, so that a flat box cannot pass (measured 5.5 to
+# 70); and the fewest layers to compare (42 are).
 ART_TOLERANCE = 4.0
 ART_CONTRAST = 3.0
 ART_MINIMUM_LAYERS = 10
