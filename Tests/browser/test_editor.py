@@ -125,7 +125,7 @@ def page_errors(page, base: str) -> list[str]:
 
     def note(message) -> None:
         url = (message.location or {}).get("url", "")
-        expected = "422" in message.text and url in (f"{base}/v1/simulate", f"{base}/v1/curves", f"{base}/v1/decisions")
+        expected = "422" in message.text and url in (f"{base}/v1/{path}" for path in ("simulate", "curves", "decisions"))
         if message.type == "error" and not expected:
             errors.append(message.text)
     page.on("console", note)
@@ -210,6 +210,7 @@ def run(binary: str, artifacts: Path) -> Report:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                                  args=["--no-sandbox", "--disable-dev-shm-usage"])
             try:
+                every_document(report, browser, base)
                 edit(report, browser, base, detail, artifacts)
             except PlaywrightError as error:
                 report.check("the editor steps ran to the end", f"{type(error).__name__}: {error}".splitlines()[0])
@@ -224,6 +225,43 @@ def run(binary: str, artifacts: Path) -> Report:
             status = None
         report.check("SIGTERM: the server exits with status 0", "" if status == 0 else f"exit status {status}")
     return report
+
+
+def every_document(report: Report, browser, base: str) -> None:
+    """Every preset that is a document opens in the editor with its document, valid, with no error;
+    one that is still code offers no editor."""
+    with urllib.request.urlopen(f"{base}/v1/presets") as response:
+        ids = [p["id"] for p in json.load(response)["presets"]]
+    page = new_page(browser, base, viewport=DESKTOP)
+    errors = page_errors(page, base)
+    page.goto(f"{base}/", wait_until="load")
+    page.wait_for_function("document.body.dataset.startShown", timeout=10_000)
+    opened, problems = [], []
+    for preset in ids:
+        with urllib.request.urlopen(f"{base}/v1/presets/{preset}") as response:
+            document = json.load(response)["transition"]
+        page.evaluate("id => { location.hash = '#' + id; }", preset)
+        page.wait_for_function("id => window.playground.detail && window.playground.detail.id === id", arg=preset,
+                               timeout=10_000)
+        offered = page.is_visible("#edit-doc")
+        if document is None:
+            if offered:
+                problems.append(f"{preset} is code but offers the editor")
+            continue
+        if not offered:
+            problems.append(f"{preset} has a document but no Edit as document")
+            continue
+        before = validations(page)
+        page.click("#edit-doc")
+        validated(page, before)
+        status = page.text_content("#ed-status")
+        if raw_json(page) != document or status != "valid":
+            problems.append(f"{preset}: {status}, {page.eval_on_selector_all('#ed-errors li', 'ls => ls.map(l => l.textContent)')}")
+        opened.append(preset)
+        page.click("#ed-close")
+    report.check(f"every preset with a document opens in the editor, valid ({len(opened)} of {len(ids)})",
+                 "; ".join(problems + errors[:3]))
+    page.close()
 
 
 def edit(report: Report, browser, base: str, detail: dict, artifacts: Path) -> None:
@@ -390,7 +428,7 @@ def edit(report: Report, browser, base: str, detail: dict, artifacts: Path) -> N
                  else f"editor at {panel['y']:.0f}, device ends at {device['y'] + device['height']:.0f}")
     layout_check(report, other, "phone editor", "with a shared document open")
     # The bottom of the device and the editor under it.
-    other.evaluate("window.scrollTo(0, document.getElementById('editor-panel').getBoundingClientRect().top + scrollY - 330)")
+    other.evaluate("window.scrollTo(0, document.getElementById('editor-panel').getBoundingClientRect().top + scrollY - 420)")
     other.screenshot(path=str(artifacts / "editor-phone.png"), full_page=False)
     report.check(f"phone screenshot saved to {artifacts / 'editor-phone.png'}")
     report.check("the shared page logs no console error", "; ".join(other_errors[:3]))
