@@ -12,7 +12,7 @@ injecting JSON, and checks that:
    and moved from the body with real mouse events: by the drag's CSS pixels over the device's
    scale (the display's width over the window's), rounded to 0.1 pt;
 3. the inspector sets the photo's scale in the pose `shrunk`, and the interaction form the
-   scrub's distance; each lands in the Raw JSON;
+   scrub's distance; each lands in the Raw JSON; with `shrunk` picked the device shows that pose;
 4. the settle curves are plotted from POST /v1/curves (the plot has the answer's samples);
 5. a PNG dropped onto the photo's row (a real `drop` event whose DataTransfer holds the file)
    becomes the layer's `image` as a data: URI of those bytes, drawn on the device; dropped on
@@ -298,6 +298,13 @@ def edit(report: Report, browser, base: str, detail: dict, artifacts: Path) -> N
                  "" if doc["poses"][1]["layers"]["photo"].get("scale") == 0.4
                  and doc["interaction"]["scrub"]["distance"] == 300 else
                  f"scale {doc['poses'][1]['layers']['photo'].get('scale')}, distance {doc['interaction']['scrub']['distance']}")
+    try:
+        page.wait_for_function("() => { const t = getComputedStyle(document.getElementById('layer-photo')).transform; "
+                               "return t.startsWith('matrix(0.4,') && t.includes(', 0.4,'); }", timeout=10_000)
+        shown = ""
+    except PlaywrightError:
+        shown = page.eval_on_selector("#layer-photo", "d => getComputedStyle(d).transform")
+    report.check("with pose 'shrunk' picked, the device shows the photo at that pose's scale 0.4", shown)
     page.select_option("#ed-pose", "0")
 
     # 4. The settle curves' plots.
