@@ -99,7 +99,8 @@ DROP = """async ([selector, b64, point]) => {
   const data = new DataTransfer();
   data.items.add(new File([bytes], "art.png", { type: "image/png" }));
   const target = document.querySelector(selector);
-  const at = point || (() => { const r = target.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })();
+  const r = target.getBoundingClientRect();
+  const at = point || { x: r.x + r.width / 2, y: r.y + r.height / 2 };
   const init = { dataTransfer: data, bubbles: true, cancelable: true, clientX: at.x, clientY: at.y };
   target.dispatchEvent(new DragEvent("dragenter", init));
   target.dispatchEvent(new DragEvent("dragover", init));
@@ -405,14 +406,18 @@ def edit(report: Report, browser, base: str, detail: dict, artifacts: Path) -> N
     rect = doc["poses"][0]["layers"]["photo"]["frame"]
     problems = lottie_problems(export, rect)
     report.check(f"the Lottie download ({download.value.suggested_filename}) rendered by rlottie shows the dropped PNG "
-                 f"filling the photo's edited rect {rect}", "; ".join(problems[:4]) + (f" (+{len(problems) - 4})" if len(problems) > 4 else ""))
+                 f"filling the photo's edited rect {rect}",
+                 "; ".join(problems[:4]) + (f" (+{len(problems) - 4})" if len(problems) > 4 else ""))
     for output in ("json", "css", "svg"):
         with page.expect_download(timeout=15_000) as download:
             page.click(f'[data-doc-output="{output}"]')
         saved = Path(tempfile.mkdtemp()) / download.value.suggested_filename
         download.value.save_as(saved)
         text = saved.read_text()
-        good = (json.loads(text) == {"transition": doc}) if output == "json" else (uri in text if output == "css" else "<svg" in text)
+        if output == "json":
+            good = json.loads(text) == {"transition": doc}
+        else:
+            good = uri in text if output == "css" else "<svg" in text
         report.check(f"the {output} download ({saved.name}) is the document's", "" if good else text[:120])
 
     # 8. Share, reopened in a fresh page; then a document too long for a link.
