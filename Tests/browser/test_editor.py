@@ -62,17 +62,10 @@ PRESET = "photo.dragToDismiss"
 # The page rounds a dragged frame to 0.1 pt; the pointer lands on whole CSS pixels.
 FRAME_TOLERANCE = 0.11
 SHARE_LIMIT = 8000
-# For work on the page: serve GET / from this file instead of the binary's (which embeds the page
-# at build time), so that an edit is tried without a rebuild. Unset in scripts/test.
-PAGE_FILE = os.environ.get("SEGUE_PLAYGROUND_FILE")
 
 
 def new_page(browser, base: str, **options):
-    page = browser.new_page(**options)
-    if PAGE_FILE:
-        html = Path(PAGE_FILE).read_text()
-        page.route(f"{base}/", lambda route: route.fulfill(status=200, content_type="text/html", body=html))
-    return page
+    return browser.new_page(**options)
 
 
 def png_columns() -> bytes:
