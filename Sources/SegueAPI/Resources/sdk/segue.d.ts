@@ -222,6 +222,10 @@ export declare class Segue {
   readonly driveURL: string;
   /** The parsed JSON answer (the text of a non-JSON one, such as `output: "svg"`), or a thrown SegueProblem. */
   request(method: "GET" | "POST", path: string, body?: unknown): Promise<any>;
+  /** `output` "svg", "svg-animated" or "css": the answer's text (an SVG image, an HTML page). */
+  simulate(body: SimulateRequest & { output: "svg" | "svg-animated" | "css" }): Promise<string>;
+  /** `output` "lottie" or "waapi": the parsed export (a Lottie animation, Web Animations keyframes). */
+  simulate(body: SimulateRequest & { output: "lottie" | "waapi" }): Promise<Record<string, unknown>>;
   simulate(body: SimulateRequest | string): Promise<Simulation>;
   decisions(body: DecisionsRequest | string): Promise<Decisions>;
   curves(body: CurvesRequest | string): Promise<Curves>;
@@ -257,6 +261,8 @@ export interface DriveProblem { type: "problem"; problem: SegueProblem; }
 export type DriveEvent = DriveStarted | DriveFrame | DriveDecision | DriveSettled | DriveProblem;
 
 export declare class DriveSession implements AsyncIterable<DriveEvent> {
+  /** Made by `Segue.drive(start, options)`, which opens it; not meant to be called directly. */
+  constructor(client: Segue, start: DriveStart, options: DriveOptions);
   /** `socket`, or `poll` once the socket could not open. */
   readonly transport: "socket" | "poll";
   readonly samples: GestureSample[];

@@ -167,7 +167,11 @@ export class Segue {
     return /json/.test(contentType || "") ? JSON.parse(text) : text;
   }
 
-  /** @param {SimulateRequest | string} body @returns {Promise<Simulation>} */
+  /**
+   * A Simulation, or the export `body.output` asks for (text for svg, svg-animated and css, the
+   * parsed JSON for lottie and waapi): segue.d.ts types each by its output.
+   * @param {SimulateRequest | string} body @returns {Promise<any>}
+   */
   simulate(body) { return this.request("POST", "/v1/simulate", body); }
 
   /** @param {DecisionsRequest | string} body @returns {Promise<Decisions>} */
