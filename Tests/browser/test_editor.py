@@ -40,8 +40,6 @@ import base64
 import io
 import json
 import os
-import signal
-import subprocess
 import sys
 import tempfile
 import urllib.error
@@ -55,7 +53,7 @@ from rlottie_python import LottieAnimation
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_playground import (CHROMIUM, DESKTOP, PHONE, Report, command_line,  # noqa: E402
-                             layout_check, start_server, transform_problem, wait_settled)
+                             layout_check, start_server, stop_server, transform_problem, wait_settled)
 
 PRESET = "photo.dragToDismiss"
 # The page rounds a dragged frame to 0.1 pt; the pointer lands on whole CSS pixels.
@@ -210,13 +208,7 @@ def run(binary: str, artifacts: Path) -> Report:
             finally:
                 browser.close()
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            status = server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            status = None
-        report.check("SIGTERM: the server exits with status 0", "" if status == 0 else f"exit status {status}")
+        stop_server(report, server)
     return report
 
 

@@ -146,6 +146,17 @@ class Report:
         return not problem
 
 
+def stop_server(report: Report, server: subprocess.Popen) -> None:
+    """SIGTERM, then a check that the server exits with status 0 within 20 s (killed if not)."""
+    server.send_signal(signal.SIGTERM)
+    try:
+        status = server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        status = None
+    report.check("SIGTERM: the server exits with status 0", "" if status == 0 else f"exit status {status}")
+
+
 def start_server(binary: str, *flags: str) -> tuple[subprocess.Popen, str]:
     """Starts segue on port 0 with `flags` and returns it with its base URL, read from its listening line."""
     process = subprocess.Popen([binary, "--port", "0", "--host", "127.0.0.1", *flags], stdout=subprocess.PIPE,
@@ -211,13 +222,7 @@ def run(binary: str, artifacts: Path) -> Report:
             finally:
                 browser.close()
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            status = server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            status = None
-        report.check("SIGTERM: the server exits with status 0", "" if status == 0 else f"exit status {status}")
+        stop_server(report, server)
     return report
 
 
