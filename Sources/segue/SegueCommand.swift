@@ -76,5 +76,12 @@ struct SegueCommand: ParsableCommand {
         logger.info("shutting down", metadata: ["in_flight": "\(server.requestsInFlight)"])
         server.shutdown()
         logger.info("stopped")
+        // Every connection is closed and every session has given its slot back; a session's
+        // thread may still be unwinding its last lines, and libdispatch's workers idle. A plain
+        // return would run the C libraries' exit-time destructors (libmicrohttpd's, GnuTLS's,
+        // stdio's buffers) beside those threads; ending here, once what was written is flushed,
+        // leaves nothing to race with.
+        fflush(nil)
+        _exit(0)
     }
 }

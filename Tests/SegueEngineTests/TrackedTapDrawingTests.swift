@@ -18,7 +18,10 @@ import Testing
         let document = Self.document(&random)
         guard case .tap(let tap) = document.interaction else { return }
         let preset = try #require(DocumentPreset(document), "\(document.problems)")
-        let compiled = TrackedTap(document, tap, layers: preset.layerDescriptions)
+        guard case .tracked(let compiled) = preset.compiled else {
+            Issue.record("seed \(seed): a tap with tracks compiled as something else")
+            return
+        }
         let from = try #require(document.resolved(tap.from))
         let to = try #require(document.resolved(tap.to))
         let curve = try #require(tap.curve.timingCurve())

@@ -40,8 +40,6 @@ import base64
 import io
 import json
 import os
-import signal
-import subprocess
 import sys
 import tempfile
 import urllib.error
@@ -54,10 +52,9 @@ from playwright.sync_api import sync_playwright
 from rlottie_python import LottieAnimation
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_playground import (DESKTOP, PHONE, ROOT, Report, layout_check,  # noqa: E402
-                             start_server, transform_problem, wait_settled)
+from test_playground import (CHROMIUM, DESKTOP, PHONE, Report, command_line,  # noqa: E402
+                             layout_check, start_server, stop_server, transform_problem, wait_settled)
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PRESET = "photo.dragToDismiss"
 # The page rounds a dragged frame to 0.1 pt; the pointer lands on whole CSS pixels.
 FRAME_TOLERANCE = 0.11
@@ -211,13 +208,7 @@ def run(binary: str, artifacts: Path) -> Report:
             finally:
                 browser.close()
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            status = server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            status = None
-        report.check("SIGTERM: the server exits with status 0", "" if status == 0 else f"exit status {status}")
+        stop_server(report, server)
     return report
 
 
@@ -458,18 +449,7 @@ def edit(report: Report, browser, base: str, detail: dict, artifacts: Path) -> N
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) not in (2, 3) or argv[1] in ("-h", "--help"):
-        print("usage: Tests/browser/test_editor.py path/to/segue [artifacts-dir]", file=sys.stderr)
-        return 2
-    artifacts = Path(argv[2]) if len(argv) == 3 else ROOT / "artifacts"
-    try:
-        report = run(argv[1], artifacts)
-    except (RuntimeError, OSError, PlaywrightError) as error:
-        print(f"FAIL  the editor test could not run: {type(error).__name__}: {error}")
-        print(f"{0} passed, 1 failed")
-        return 1
-    print(f"{report.passed} passed, {report.failed} failed")
-    return 0 if report.failed == 0 else 1
+    return command_line(argv, "Tests/browser/test_editor.py", "the editor test", run)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ animation is paused and seeked there, and for each layer:
   description's when the frame does not send one), and its rendered box (getBoundingClientRect,
   from the container's corner) is the frame's `presentationFrame`, within 0.05 px (Chromium lays
   boxes out in 1/64 px);
+- the layers paint bottom-first in the answer's order (document order, z-index auto or
+  rising), the order README's CSS section documents;
 - a layer whose size changes by layout in the original (the modal card's card, the App Store card)
   is not stretched:
   its computed transform scales both axes alike, and its computed border radius is the frame's
@@ -107,6 +109,11 @@ PAINTED = """async () => { for (const div of document.querySelectorAll('[data-se
     const url = /url\\("(.*)"\\)/.exec(getComputedStyle(div).backgroundImage);
     if (url) { const image = new Image(); image.src = url[1]; await image.decode(); } }
   await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))); }"""
+
+# The layers as Chromium paints them, bottom first: positioned siblings paint in document order,
+# unless a z-index says otherwise.
+ORDER = """() => [...document.querySelectorAll('[data-segue-layer]')]
+  .map(div => ({ id: div.dataset.segueLayer, z: getComputedStyle(div).zIndex }))"""
 
 CANVAS = """() => { const box = document.getElementById("window").getBoundingClientRect();
   return [box.width, box.height]; }"""
@@ -287,6 +294,13 @@ def main(argv: list[str]) -> int:
                         report.check(f"{answer['preset']} (waapi): the window is the scene's {window}",
                                      [data["window"]["width"], data["window"]["height"]] == window,
                                      f"the waapi window is {data['window']}")
+                    painted = page.evaluate(ORDER)
+                    ids = [layer["id"] for layer in answer["layers"]]
+                    stacked = [entry["z"] for entry in painted]
+                    in_order = all(z == "auto" for z in stacked) or stacked == sorted(stacked, key=int)
+                    report.check(f"{answer['preset']} ({output}): Chromium paints the layers bottom-first, "
+                                 "in the answer's order", [e["id"] for e in painted] == ids and in_order,
+                                 f"painted {painted}, the answer lists {ids}")
                     canvas = page.evaluate(CANVAS)
                     report.check(f"{answer['preset']} ({output}): the canvas in Chromium is the scene's window "
                                  f"{window}", canvas == window, f"the canvas is {canvas}")

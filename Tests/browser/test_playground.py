@@ -146,6 +146,17 @@ class Report:
         return not problem
 
 
+def stop_server(report: Report, server: subprocess.Popen) -> None:
+    """SIGTERM, then a check that the server exits with status 0 within 20 s (killed if not)."""
+    server.send_signal(signal.SIGTERM)
+    try:
+        status = server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        status = None
+    report.check("SIGTERM: the server exits with status 0", "" if status == 0 else f"exit status {status}")
+
+
 def start_server(binary: str, *flags: str) -> tuple[subprocess.Popen, str]:
     """Starts segue on port 0 with `flags` and returns it with its base URL, read from its listening line."""
     process = subprocess.Popen([binary, "--port", "0", "--host", "127.0.0.1", *flags], stdout=subprocess.PIPE,
@@ -211,13 +222,7 @@ def run(binary: str, artifacts: Path) -> Report:
             finally:
                 browser.close()
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            status = server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            status = None
-        report.check("SIGTERM: the server exits with status 0", "" if status == 0 else f"exit status {status}")
+        stop_server(report, server)
     return report
 
 
@@ -1351,19 +1356,25 @@ def polling(report: Report, browser, base: str) -> None:
     page.close()
 
 
-def main(argv: list[str]) -> int:
+def command_line(argv: list[str], script: str, what: str, run) -> int:
+    """`script path/to/segue [artifacts-dir]`: `run(binary, artifacts)`, its report's counts, and
+    exit status 1 on a failure, or when `what` could not run at all (no server, no Chromium)."""
     if len(argv) not in (2, 3) or argv[1] in ("-h", "--help"):
-        print("usage: Tests/browser/test_playground.py path/to/segue [artifacts-dir]", file=sys.stderr)
+        print(f"usage: {script} path/to/segue [artifacts-dir]", file=sys.stderr)
         return 2
     artifacts = Path(argv[2]) if len(argv) == 3 else ROOT / "artifacts"
     try:
         report = run(argv[1], artifacts)
     except (RuntimeError, OSError, PlaywrightError) as error:
-        print(f"FAIL  the browser test could not run: {type(error).__name__}: {error}")
+        print(f"FAIL  {what} could not run: {type(error).__name__}: {error}")
         print("0 passed, 1 failed")
         return 1
     print(f"{report.passed} passed, {report.failed} failed" + (f" ({report.skipped} skipped)" if report.skipped else ""))
     return 0 if report.failed == 0 else 1
+
+
+def main(argv: list[str]) -> int:
+    return command_line(argv, "Tests/browser/test_playground.py", "the browser test", run)
 
 
 if __name__ == "__main__":

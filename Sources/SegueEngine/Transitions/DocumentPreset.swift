@@ -48,10 +48,10 @@ public struct DocumentPreset: Preset {
         switch document.interaction {
         case .tap(let tap):
             trigger = .tap
+            let frames = Self.tapFrames(document, tap, layers: layerDescriptions)
             compiled =
                 tap.tracks.isEmpty
-                ? .tap(Self.tapFrames(document, tap, layers: layerDescriptions))
-                : .tracked(TrackedTap(document, tap, layers: layerDescriptions))
+                ? .tap(frames) : .tracked(TrackedTap(frames, tracks: tap.tracks, layers: layerDescriptions))
         case .press(let press):
             trigger = .gesture(
                 example: example ?? Self.pressExample(document, press),

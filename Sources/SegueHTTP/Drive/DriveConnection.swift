@@ -369,16 +369,18 @@ final class DriveConnection {
         }
     }
 
+    /// Gives the slot back last of all: a shutdown waits for every slot (`DriveSessions.closeAll`),
+    /// then stops the daemon and ends the process, so nothing may follow it.
     private func end(reason: String) {
         lingeringClose()
         _ = segue_mhd_upgrade_close(handle)
         let seconds = now
-        sessions.release(after: seconds)
         sessions.logger.info(
             "drive session",
             metadata: [
                 "id": "\(requestID)", "seconds": "\((seconds * 1000).rounded() / 1000)", "in": "\(messagesIn)",
                 "out": "\(messagesOut)", "end": "\(reason)",
             ])
+        sessions.release(after: seconds)
     }
 }

@@ -79,25 +79,22 @@ final class TrackedTap: Sendable {
     let duration: Double
     let settled: [LayerState]
 
-    /// `problems` is empty and the API parsed usable curves: a track whose curve gives no timing
-    /// (which the reader refuses) follows the tap's.
-    init(_ document: TransitionDocument, _ tap: TapInteraction, layers: [LayerDescription]) {
-        let from = document.resolved(tap.from) ?? []
-        let to = document.resolved(tap.to) ?? []
-        let settled = tap.settled.flatMap { document.resolved($0) } ?? to
-        let curve = tap.curve.timingCurve() ?? .cubic(.linear, duration: 0.25)
-        let tracks = tap.tracks
+    /// The tap's tracks over what its plain frames are drawn from (`DocumentPreset.TapFrames`: the
+    /// tween, the curve, the settled layers). The API parsed usable curves: a track whose curve
+    /// gives no timing (which the reader refuses) follows the tap's.
+    init(_ frames: DocumentPreset.TapFrames, tracks: [TapTrack], layers: [LayerDescription]) {
+        let curve = frames.curve
         let clocks = tracks.map { Clock($0, curve: $0.curve.timingCurve() ?? curve) }
         self.curve = curve
         self.clocks = clocks
         duration = clocks.reduce(curve.duration) { max($0, $1.delay + $1.curve.duration) }
         var plans: [Plan] = []
         for (index, layer) in layers.enumerated() {
-            if from[index] == to[index] {
-                plans.append(.still(Drawn(from[index].state(of: layer))))
+            let tween = frames.tween.layers[index]
+            if tween.from == tween.to {
+                plans.append(.still(Drawn(tween.from.state(of: layer))))
                 continue
             }
-            let tween = LayerTween(id: layer.id, from: from[index], to: to[index])
             var claims: [Claim] = []
             for (track, named) in tracks.enumerated()
             where (named.layers?.contains(layer.id) ?? true) && !named.properties.isEmpty {
@@ -106,7 +103,7 @@ final class TrackedTap: Sendable {
             plans.append(claims.isEmpty ? .tween(tween) : .tracked(TrackedLayer(tween: tween, claims: claims)))
         }
         self.plans = plans
-        self.settled = render(layers, settled, settled, 0)
+        settled = frames.settled
     }
 
     /// The layers and progress `time` seconds after the tap.
