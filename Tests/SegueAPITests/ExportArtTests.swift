@@ -109,7 +109,7 @@ import Testing
         }
         let figures = [
             "\(grouped(ExportArt.maxPixelsPerImage)) pixels", "\(grouped(ExportArt.maxPNGBytes)) bytes",
-            "\(Int(ExportArt.maxScale)) pixels per point",
+            "\(Int(ExportArt.maxScale)) pixels per point", "more than \(grouped(ExportArt.maxFrames)) frames",
         ]
         for path in ["/README.md", "/openapi.yaml"] {
             let text = String(decoding: try #require(Fixtures.read(Fixtures.root + path)), as: UTF8.self)
@@ -182,5 +182,30 @@ import Testing
             }
         }
         #expect(tried == 0 || answered > 0, "\(example): every extreme refused, nothing drawn")
+    }
+
+    /// An export of more than `maxFrames` frames has no art; one of at most that many has. The
+    /// frame counts come from the JSON answer, the release time chosen around the bound.
+    @Test func aLongExportGoesWithoutArt() throws {
+        let body = try #require(Fixtures.exampleRequests().first { $0.name == "instagram.pop.interactive" }?.body)
+        var seen: Set<Bool> = []
+        for release in [3.0, 4.0, 4.5, 5.0, 6.0] {
+            var request = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+            var gesture = try #require(request["gesture"] as? [String: Any])
+            var samples = try #require(gesture["samples"] as? [[String: Any]])
+            samples[samples.count - 1]["t"] = release
+            gesture["samples"] = samples
+            request["gesture"] = gesture
+            request["frameRate"] = 240
+            let json = try ExportArtTests.post(Array(try JSONSerialization.data(withJSONObject: request)), [:])
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+            let frames = try #require(answer["frames"] as? [Any]).count
+            let lottie = try ExportArtTests.post(
+                Array(try JSONSerialization.data(withJSONObject: request)), ["output": "lottie"])
+            let drawn = String(decoding: lottie, as: UTF8.self).contains("data:image/png;base64,")
+            #expect(drawn == (frames <= ExportArt.maxFrames), "\(frames) frames")
+            seen.insert(drawn)
+        }
+        #expect(seen == [true, false], "the release times straddle the bound")
     }
 }

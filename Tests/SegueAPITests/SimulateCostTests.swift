@@ -49,7 +49,8 @@ import Testing
         for output in SimulateOutput.allCases {
             let estimate = costs.estimatedBytes(for: request, output: output) - samples
             let real = costs.bytes(
-                of: simulation, output: output, encoding: .full, art: request.drawsArt(output))
+                of: simulation, output: output, encoding: .full,
+                art: request.drawsArt(output, frames: simulation.frames.count))
             #expect(estimate >= real, "\(output)")
             #expect(
                 Double(estimate) <= Double(real) * Double(Self.heldFrames + 4) / Double(Self.heldFrames), "\(output)")

@@ -40,7 +40,8 @@ enum SimulateEndpoint {
             reservation.resize(
                 to: costs.bytes(
                     of: simulation, output: output, encoding: simulateRequest.encoding,
-                    transition: simulateRequest.transition, art: simulateRequest.drawsArt(output)))
+                    transition: simulateRequest.transition,
+                    art: simulateRequest.drawsArt(output, frames: simulation.frames.count)))
         }
         // The last check before the answer is written: writing it costs as much as the frames.
         guard !request.cancellation.isCancelled else { throw Problem.clientGone() }
@@ -59,7 +60,7 @@ enum SimulateEndpoint {
             _ = try answer.encoded()
             // A catalogue preset's exports draw its layers' art (`ExportArt`); the JSON above never does.
             let drawnSimulation =
-                simulateRequest.drawsArt(output)
+                simulateRequest.drawsArt(output, frames: simulation.frames.count)
                 ? ExportArt.applied(
                     to: simulation, scene: simulateRequest.resolvedScene.map { ($0.name, $0.value) })
                 : simulation

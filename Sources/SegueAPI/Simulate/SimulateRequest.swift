@@ -59,6 +59,12 @@ public struct SimulateRequest: Sendable {
         art && transition == nil && [.lottie, .css, .waapi].contains(output)
     }
 
+    /// Whether `output` draws the generated art for a simulation of `frames` frames: as
+    /// `drawsArt(_:)`, and only up to `ExportArt.maxFrames`.
+    public func drawsArt(_ output: SimulateOutput, frames: Int) -> Bool {
+        drawsArt(output) && ExportArt.draws(frames: frames)
+    }
+
     /// The window the pictures and exports are drawn on: a document's `window`, else the scene's.
     public var window: Size? {
         transition?.document.window ?? preset.window(of: input.scene)

@@ -22,6 +22,14 @@ public enum ExportArt {
     public static let maxPNGBytes = 1_500_000
     /// Times the images are drawn smaller when they do not fit, before the export goes without.
     static let maxAttempts = 4
+    /// Frames an export may have and still carry the art. Each image goes on a layer of its own
+    /// that repeats its box's keyframes (a Lottie image cannot sit inside the shape layer that
+    /// draws the box), so art multiplies a long export's size, about fourfold at 240 frames per
+    /// second; past this count (20 s at 60 frames per second) the export keeps its flat boxes.
+    public static let maxFrames = 1_200
+
+    /// Whether an export of `frames` frames carries the art.
+    public static func draws(frames: Int) -> Bool { frames <= maxFrames }
 
     /// `simulation` with its layers' art, for a catalogue preset run in `scene` (the request's
     /// scene, its rects lined up with as the playground does). Layers that have an image keep it.
