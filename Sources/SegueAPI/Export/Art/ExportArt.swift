@@ -35,6 +35,12 @@ public enum ExportArt {
     /// scene, its rects lined up with as the playground does). Layers that have an image keep it.
     public static func applied(to simulation: Simulation, scene: [(name: String, value: ParameterValue)]) -> Simulation
     {
+        applied(to: simulation, scene: scene, cache: .shared)
+    }
+
+    static func applied(
+        to simulation: Simulation, scene: [(name: String, value: ParameterValue)], cache: ArtCache
+    ) -> Simulation {
         let rects = scene.compactMap { field -> (name: String, rect: Rect)? in
             if case .rect(let rect) = field.value { return (field.name, rect) }
             return nil
@@ -56,7 +62,9 @@ public enum ExportArt {
             var total = 0
             for (index, art) in arts {
                 guard let (width, height) = pixelSize(of: art.size, factor: factor),
-                    let raster = art.raster(width: width, height: height), let png = PNGEncoder.encode(raster)
+                    let png = cache.png(
+                        for: ArtCache.Key(art: art, width: width, height: height),
+                        draw: { art.raster(width: width, height: height).flatMap(PNGEncoder.encode) })
                 else { continue }
                 images.append((index, png))
                 total += png.count

@@ -7,8 +7,8 @@ import SegueMath
 /// image layer is one generated photo; a content layer its fill with a photo grid, a card, list
 /// rows, a detail screen or text lines over it, chosen by its id and role as `contentFor` chooses.
 /// Text is drawn as bars (a title a dark bar, body text grey lines), since there are no fonts.
-struct LayerArt: Sendable {
-    enum Item: Sendable {
+struct LayerArt: Sendable, Hashable {
+    enum Item: Sendable, Hashable {
         /// A generated photo (`photoBackground(seed)`) in `rect`, its corners rounded by `radius`.
         case photo(seed: String, rect: Rect, radius: Double)
         /// A bar of one colour: a title, a line of text.
@@ -29,6 +29,12 @@ struct LayerArt: Sendable {
     /// The status bar the App Store's Today heading leaves room for: the iPhone 14's, 47 pt
     /// (the playground's device table), since a simulation has no device.
     static let statusBar = 47.0
+
+    init(size: Size, background: ArtColor, items: [Item]) {
+        self.size = size
+        self.background = background
+        self.items = items
+    }
 
     /// The art of `layer` (laid out at `frame`, its first frame's) at `index` among the layers
     /// of preset `presetID`, with the scene's rects by name in the preset's order; nil for a
