@@ -40,17 +40,24 @@ import Testing
     }
 
     /// The canonical simulate (instagram.pop.interactive's example) is quick work, as any ordinary
-    /// request: estimated under `Admission.quickBytes` for every output.
+    /// request: estimated under `Admission.quickBytes` for every output without the exports' drawn
+    /// art. With it, an export is heavy work (its rasters and PNGs, `ExportArt.heldBytes`) and
+    /// waits in the gate.
     @Test func theCanonicalSimulateIsQuickWork() throws {
         let body = Fixtures.read(Fixtures.root + "/scripts/examples/instagram.pop.interactive.json") ?? []
-        let request = try SimulateRequest.parse(
+        var request = try SimulateRequest.parse(
             try JSONBody.value(
                 from: HTTPRequest(method: .post, path: "/", headers: ["Content-Type": "application/json"], body: body)),
             catalogue: .builtIn)
         let costs = SimulateCost(catalogue: .builtIn)
         for output in SimulateOutput.allCases {
             let estimate = costs.estimatedBytes(for: request, output: output)
-            #expect(estimate <= Admission.quickBytes, "\(output): \(estimate) bytes")
+            #expect((estimate <= Admission.quickBytes) == !request.drawsArt(output), "\(output): \(estimate) bytes")
+        }
+        request.art = false
+        for output in SimulateOutput.allCases {
+            let estimate = costs.estimatedBytes(for: request, output: output)
+            #expect(estimate <= Admission.quickBytes, "\(output) without art: \(estimate) bytes")
         }
     }
 }

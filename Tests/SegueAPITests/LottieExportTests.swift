@@ -6,7 +6,7 @@ import Testing
 @testable import SegueAPI
 
 /// The `lottie` output's shape, for every preset's example: one layer per layer of the JSON answer,
-/// top one first, named by its id; a keyframe per frame, the last without easing; masks of 24
+/// top one first, named by its id, each with its drawn art's image layer just above it; a keyframe per frame, the last without easing; masks of 24
 /// vertices on every keyframe. Its pixels are rendered by rlottie in Tests/players/test_lottie.py.
 @Suite struct LottieExportTests {
     static let examples = Fixtures.exampleRequests()
@@ -31,7 +31,14 @@ import Testing
         #expect(lottie["fr"] as? Double == answer["frameRate"] as? Double)
         #expect(lottie["op"] as? Double == Double(frames.count))
         let exported = try #require(lottie["layers"] as? [[String: Any]])
-        #expect(exported.map { $0["nm"] as? String } == layers.reversed().map { $0["id"] as? String })
+        // A layer's drawn art (`ExportArt`) is an image layer just above its rectangle, named after it.
+        let rectangles = exported.filter { $0["ty"] as? Int != 2 }
+        #expect(rectangles.map { $0["nm"] as? String } == layers.reversed().map { $0["id"] as? String })
+        for (index, image) in exported.enumerated() where image["ty"] as? Int == 2 {
+            let below = index + 1 < exported.count ? exported[index + 1]["nm"] as? String : nil
+            #expect(image["nm"] as? String == below.map { $0 + " image" }, "\(image["nm"] ?? "")")
+        }
+        #expect(exported.count > rectangles.count, "some layer has art")
         for layer in exported {
             let transform = try #require(layer["ks"] as? [String: Any])
             for property in ["p", "s", "r", "o"] {

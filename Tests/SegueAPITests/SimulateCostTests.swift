@@ -48,7 +48,9 @@ import Testing
         let samples = (request.input.gesture?.samples.count ?? 0) * MemoryLayout<GestureSample>.stride
         for output in SimulateOutput.allCases {
             let estimate = costs.estimatedBytes(for: request, output: output) - samples
-            let real = costs.bytes(of: simulation, output: output, encoding: .full)
+            let real = costs.bytes(
+                of: simulation, output: output, encoding: .full,
+                art: request.drawsArt(output, frames: simulation.frames.count))
             #expect(estimate >= real, "\(output)")
             #expect(
                 Double(estimate) <= Double(real) * Double(Self.heldFrames + 4) / Double(Self.heldFrames), "\(output)")

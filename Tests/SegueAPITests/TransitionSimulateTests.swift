@@ -147,6 +147,9 @@ import Testing
         let response = SegueService.standard.simulate(Array(try JSONSerialization.data(withJSONObject: body)))
         let lottie = try #require(JSONTestValue.object(response.body))
         #expect(lottie["w"] as? Double == 390 && lottie["h"] as? Double == 844)
+        // A document keeps its own images and gets no drawn art (`ExportArt`): its layers have none.
+        #expect((lottie["assets"] as? [Any])?.isEmpty ?? true)
+        #expect(!String(decoding: response.body, as: UTF8.self).contains("data:image"))
     }
 
     /// The gate prices a document by its layers × frames: linear in the layers (each adds the same

@@ -29,12 +29,16 @@ then `N passed, M failed`; exits 1 on a failure.
 
 from __future__ import annotations
 
+import base64
+import io
 import json
+import math
 import os
 import sys
 import urllib.request
 from pathlib import Path
 
+from PIL import Image, ImageChops
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +50,13 @@ TOLERANCE = 1e-3
 # Chromium lays a box out in LayoutUnits of 1/64 px; a transformed box moves that error a little.
 BOX_TOLERANCE = 0.05
 MOMENTS = 10
+# How far, 0…255 per channel on average, Chromium's drawing of a layer's art may be from its PNG
+# resized to the layer's box (resampling differs; measured 0.00 to 1.23), and how many times
+# farther it must be from the layer's flat fill, so that a flat box cannot pass (measured 5.5 to
+# 70); and the fewest layers to compare (42 are).
+ART_TOLERANCE = 4.0
+ART_CONTRAST = 3.0
+ART_MINIMUM_LAYERS = 10
 # Layers whose size changes by layout in the original, which no renderer may stretch: the modal
 # card's card (its height constraint changes between stages, YUI's ModalCardView), and the App
 # Store card, whose container's constraints grow it to the screen and back
@@ -92,6 +103,12 @@ SEEK = """ms => {
   }
   return out;
 }"""
+
+# Waits until the page has painted: the data: images decoded and two animation frames drawn.
+PAINTED = """async () => { for (const div of document.querySelectorAll('[data-segue-layer]')) {
+    const url = /url\\("(.*)"\\)/.exec(getComputedStyle(div).backgroundImage);
+    if (url) { const image = new Image(); image.src = url[1]; await image.decode(); } }
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))); }"""
 
 # The layers as Chromium paints them, bottom first: positioned siblings paint in document order,
 # unless a z-index says otherwise.
@@ -179,6 +196,68 @@ def box_problems(shown: dict, frame: dict, frames_of: dict[str, dict], resized: 
     return problems
 
 
+ISOLATE = """id => { for (const div of document.querySelectorAll('[data-segue-layer]'))
+  div.style.visibility = div.dataset.segueLayer === id ? "visible" : "hidden"; }"""
+
+
+def check_art(report: Report, page, css: bytes, waapi: dict, answer: dict) -> int:
+    """At the first frame, each layer with drawn art that lies whole in the window, unmasked,
+    untransformed and opaque is shown alone on the CSS page and captured by Chromium at 1×; inside
+    its presentation frame (1 px in from each side, past anti-aliasing and rounded corners' cut)
+    the pixels must be its PNG (the WAAPI export's `image`, the same bytes) decoded by PIL and
+    resized to the frame (mean absolute difference at most ART_TOLERANCE), and not its flat fill
+    (at least ART_CONTRAST times as far from that). Returns the layers compared."""
+    window = answer["scene"]["window"]
+    first = answer["frames"][0]["layers"]
+    fills = {layer["id"]: layer["fill"] for layer in answer["layers"]}
+    page.set_content(css.decode())
+    compared, problems = [], []
+    for layer in waapi["layers"]:
+        if "image" not in layer:
+            continue
+        name = layer["id"]
+        state = first[name]
+        p, t = state["presentationFrame"], state["transform"]
+        radius = math.ceil(state["cornerRadius"])
+        inside = (p["x"] >= 0 and p["y"] >= 0 and p["x"] + p["width"] <= window["width"]
+                  and p["y"] + p["height"] <= window["height"])
+        plain = (t["a"], t["b"], t["c"], t["d"]) == (1, 0, 0, 1) and state["mask"] is None
+        if not (inside and plain and state["opacity"] == 1 and p["width"] > 8 + 2 * radius
+                and p["height"] > 8 + 2 * radius):
+            continue
+        page.evaluate(ISOLATE, name)
+        page.evaluate(SEEK, 0)
+        page.evaluate(PAINTED)
+        inset = 1 + radius
+        box = (math.ceil(p["x"]) + inset, math.ceil(p["y"]) + inset,
+               math.floor(p["x"] + p["width"]) - inset, math.floor(p["y"] + p["height"]) - inset)
+        shot = Image.open(io.BytesIO(page.screenshot(clip={"x": box[0], "y": box[1], "width": box[2] - box[0],
+                                                            "height": box[3] - box[1]}))).convert("RGB")
+        uri = layer["image"]
+        png = Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1]))).convert("RGBA")
+        white = Image.new("RGBA", png.size, (255, 255, 255, 255))
+        art = Image.alpha_composite(white, png).convert("RGB").resize((round(p["width"]), round(p["height"])),
+                                                                       Image.Resampling.BOX)
+        art = art.crop((box[0] - round(p["x"]), box[1] - round(p["y"]), box[2] - round(p["x"]), box[3] - round(p["y"])))
+        fill = fills[name]
+        flat = Image.new("RGB", shot.size, tuple(int(fill[i:i + 2], 16) for i in (1, 3, 5)))
+        to_art, to_fill = mean_difference(shot, art), mean_difference(shot, flat)
+        compared.append(f"{name} {png.size[0]}×{png.size[1]} px: {to_art:.2f} from the PNG, {to_fill:.1f} from the fill")
+        if to_art > ART_TOLERANCE or to_fill < ART_CONTRAST * to_art:
+            problems.append(f"{name}: {to_art:.2f} from the PNG, {to_fill:.2f} from the flat fill {fill}")
+    if compared:
+        report.check(f"{answer['preset']} (css art): Chromium draws the PNG in each layer's box: "
+                     + "; ".join(compared), problems)
+    return len(compared)
+
+
+def mean_difference(a: Image.Image, b: Image.Image) -> float:
+    """The mean absolute difference of two RGB images' channels, 0…255."""
+    histogram = ImageChops.difference(a, b).histogram()
+    total = sum(i * count for channel in range(3) for i, count in enumerate(histogram[channel * 256:(channel + 1) * 256]))
+    return total / (a.size[0] * a.size[1] * 3)
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print(__doc__)
@@ -186,11 +265,13 @@ def main(argv: list[str]) -> int:
     report = Report()
     server = start_or_exit(argv[1], "--log-level", "warning")
     worst_overall = 0.0
+    art_layers = 0
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                                  args=["--no-sandbox", "--disable-dev-shm-usage"])
-            page = browser.new_page()
+            # Room for the tallest window (an iPad's, 1133 px) in the art's screenshots.
+            page = browser.new_page(viewport={"width": 1400, "height": 1400})
             for example in sorted(EXAMPLES_DIR.glob("*.json")):
                 request = json.loads(example.read_text())
                 answer = json.loads(post(server.base_url, request))
@@ -200,8 +281,10 @@ def main(argv: list[str]) -> int:
                 resized = RESIZED_BY_LAYOUT.get(answer["preset"], set())
                 start = frames[0]["time"]
                 picks = sorted({round(i * (len(frames) - 1) / (MOMENTS - 1)) for i in range(MOMENTS)})
+                bodies = {output: post(server.base_url, {**request, "output": output}) for output in ("css", "waapi")}
+                art_layers += check_art(report, page, bodies["css"], json.loads(bodies["waapi"]), answer)
                 for output in ("css", "waapi"):
-                    body = post(server.base_url, {**request, "output": output})
+                    body = bodies[output]
                     if output == "css":
                         page.set_content(body.decode())
                     else:
@@ -237,6 +320,8 @@ def main(argv: list[str]) -> int:
             browser.close()
     finally:
         server.kill()
+    report.check(f"{art_layers} layers' art compared with their PNGs", art_layers >= ART_MINIMUM_LAYERS,
+                 f"only {art_layers} layers lie whole, plain and opaque in the window at the first frame")
     report.note(f"the worst difference over every preset and format: {worst_overall:.3g}")
     return report.finish()
 

@@ -119,9 +119,11 @@ public struct SimulateCost: Sendable {
         let span = max(seconds, 0) * input.frameRate
         let frames = span.isFinite && span < Double(input.maxFrames) ? Int(span.rounded(.up)) + 1 : input.maxFrames
         let samples = (input.gesture?.samples.count ?? 0) * MemoryLayout<GestureSample>.stride
-        return samples + Self.imageBytes(request.transition)
-            + Self.bytes(
-                frames: min(frames, input.maxFrames), profile: profile, output: output, encoding: request.encoding)
+        let counted = min(frames, input.maxFrames)
+        let art = request.drawsArt(output, frames: counted)
+        let export = Self.bytes(frames: counted, profile: profile, output: output, encoding: request.encoding)
+        return samples + Self.imageBytes(request.transition) + (art ? Self.artBytes(output: output, export: export) : 0)
+            + export
     }
 
     /// A transition document's profile, as a preset's but from the document itself: its own
@@ -151,17 +153,31 @@ public struct SimulateCost: Sendable {
         return Int((Double(text) * (1 + heldCopies(.json))).rounded(.up))
     }
 
+    /// What the generated art holds beside `output` when it is drawn: its rasters and PNGs
+    /// (`ExportArt.heldBytes`), their text held as often as the output's own, and the image layers
+    /// that repeat their boxes' keyframes, as much again as the `export` estimated without art.
+    static func artBytes(output: SimulateOutput, export: Int) -> Int {
+        let text: Text =
+            switch output {
+            case .lottie: .lottie
+            case .css: .css
+            case .waapi: .waapi
+            case .json, .svg, .svgAnimated: .json
+            }
+        return ExportArt.heldBytes(textCopies: heldCopies(text)) + export
+    }
+
     /// The real figure once the simulation has run, for `output`: its frames and layers, the text
-    /// its states hold, and what the output will hold beside them.
+    /// its states hold, and what the output will hold beside them (with `art`, the generated art's).
     public func bytes(
         of simulation: Simulation, output: SimulateOutput, encoding: FrameEncoding,
-        transition: ResolvedTransition? = nil
+        transition: ResolvedTransition? = nil, art: Bool = false
     ) -> Int {
         var profile = profile(simulation.presetID)
         profile.layers = simulation.layers.count
         profile.heapBytesPerLayerState = Self.heapBytesPerLayerState(simulation)
-        return Self.imageBytes(transition)
-            + Self.bytes(frames: simulation.frames.count, profile: profile, output: output, encoding: encoding)
+        let export = Self.bytes(frames: simulation.frames.count, profile: profile, output: output, encoding: encoding)
+        return Self.imageBytes(transition) + (art ? Self.artBytes(output: output, export: export) : 0) + export
     }
 
     private func profile(_ id: String) -> Profile {

@@ -40,7 +40,8 @@ enum SimulateEndpoint {
             reservation.resize(
                 to: costs.bytes(
                     of: simulation, output: output, encoding: simulateRequest.encoding,
-                    transition: simulateRequest.transition))
+                    transition: simulateRequest.transition,
+                    art: simulateRequest.drawsArt(output, frames: simulation.frames.count)))
         }
         // The last check before the answer is written: writing it costs as much as the frames.
         guard !request.cancellation.isCancelled else { throw Problem.clientGone() }
@@ -57,8 +58,14 @@ enum SimulateEndpoint {
             // simulation whose JSON is a 500 would be a 200 picture. Encoding costs less than drawing,
             // and one check cannot drift from the other as the wire grows.
             _ = try answer.encoded()
+            // A catalogue preset's exports draw its layers' art (`ExportArt`); the JSON above never does.
+            let drawnSimulation =
+                simulateRequest.drawsArt(output, frames: simulation.frames.count)
+                ? ExportArt.applied(
+                    to: simulation, scene: simulateRequest.resolvedScene.map { ($0.name, $0.value) })
+                : simulation
             let preview = Preview(
-                simulation: simulation, gesture: simulateRequest.input.gesture,
+                simulation: drawnSimulation, gesture: simulateRequest.input.gesture,
                 window: simulateRequest.window)
             let (mediaType, body) = Self.drawn(output, preview, lottieTolerance: simulateRequest.lottieTolerance)
             response = HTTPResponse(status: .ok, headers: ["Content-Type": mediaType], body: body)

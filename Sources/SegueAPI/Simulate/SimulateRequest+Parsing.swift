@@ -45,6 +45,7 @@ extension SimulateRequest {
             tolerance = validator.number(options, "tolerance", at: "/lottie", in: lottieTolerances)
         }
         let encoding = parseEncoding(members, output: output, validator: &validator)
+        let art = validator.bool(members, "art", at: "") ?? true
         guard validator.errors.isEmpty, let preset else { return nil }
         let input = SimulationInput(
             scene: ParameterValues(specs: preset.sceneFields, given: scene),
@@ -55,6 +56,7 @@ extension SimulateRequest {
         var request = SimulateRequest(preset: preset, input: input, output: output)
         request.lottieTolerance = tolerance
         request.encoding = encoding
+        request.art = art
         request.transition = transition
         return request
     }

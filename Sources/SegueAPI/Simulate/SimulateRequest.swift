@@ -14,6 +14,9 @@ public struct SimulateRequest: Sendable {
     public var lottieTolerance: Double?
     /// The tolerances accepted, points.
     public static let lottieTolerances = NumberRange.between(0, 100)
+    /// `art`: whether a catalogue preset's exports draw its layers' generated art (`ExportArt`);
+    /// true unless the request says false.
+    public var art = true
     /// `encoding`: how the `json` output writes its frames (default full).
     public var encoding = FrameEncoding.full
     /// The transition document the request sent in place of a preset (then `preset` is its
@@ -22,7 +25,7 @@ public struct SimulateRequest: Sendable {
 
     /// The request's top-level members.
     public static let topLevelFields = [
-        "preset", "scene", "parameters", "gesture", "frameRate", "output", "lottie", "encoding", "transition",
+        "preset", "scene", "parameters", "gesture", "frameRate", "output", "lottie", "encoding", "transition", "art",
     ]
     /// The members of one gesture sample.
     public static let sampleFields = ["t", "x", "y", "phase"]
@@ -48,6 +51,18 @@ public struct SimulateRequest: Sendable {
         return preset.sceneFields.compactMap { spec in
             input.scene.values[spec.name].map { SimulateResponse.SceneField(name: spec.name, value: $0) }
         }
+    }
+
+    /// Whether `output` draws the generated art: an export (`lottie`, `css`, `waapi`) of a
+    /// catalogue preset with `art` on. A transition document keeps its own images, none invented.
+    public func drawsArt(_ output: SimulateOutput) -> Bool {
+        art && transition == nil && [.lottie, .css, .waapi].contains(output)
+    }
+
+    /// Whether `output` draws the generated art for a simulation of `frames` frames: as
+    /// `drawsArt(_:)`, and only up to `ExportArt.maxFrames`.
+    public func drawsArt(_ output: SimulateOutput, frames: Int) -> Bool {
+        drawsArt(output) && ExportArt.draws(frames: frames)
     }
 
     /// The window the pictures and exports are drawn on: a document's `window`, else the scene's.
