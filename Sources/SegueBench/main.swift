@@ -94,6 +94,38 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-preset"),
     exit(0)
 }
 
+// `segue-bench --profile-drive N`: one live drive session of instagram.pop.interactive fed N
+// one-sample `samples` messages at 120 Hz, the finger never lifted, for callgrind: a sample's
+// cost at the Nth sample is (I(N + K) − I(N)) / K, which says whether a session costs more the
+// longer it runs.
+if let flag = CommandLine.arguments.firstIndex(of: "--profile-drive") {
+    let count = max(1, CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 1000)
+    var limits = DriveLimits()
+    limits.maxSamples = max(count, limits.maxSamples)
+    var requestLimits = RequestLimits()
+    requestLimits.maxGestureSamples = max(count, requestLimits.maxGestureSamples)
+    var session = DriveEndpoint(catalogue: .builtIn, limits: requestLimits, driveLimits: limits)
+        .session(requestID: "bench")
+    func text(_ json: String) -> [UInt8] { Array(json.utf8) }
+    var messages = session.receive(text(#"{"type":"start","preset":"instagram.pop.interactive"}"#), now: 0)
+    var frames = 0
+    for index in 0..<count {
+        // A triangle wave across the screen, 0.25 pt a sample: a long, slow, back-and-forth drag.
+        let step = index % 2400
+        let x = 40 + Double(step < 1200 ? step : 2400 - step) * 0.25
+        let phase = index == 0 ? "began" : "changed"
+        let t = Double(index) / 120
+        messages = session.receive(
+            text(#"{"type":"samples","samples":[{"t":\#(t),"x":\#(x),"y":400,"phase":"\#(phase)"}]}"#), now: t)
+        for case .frames(var burst) in messages {
+            frames += burst.remainingFrames
+            while burst.nextMessage() != nil {}
+        }
+    }
+    print("drove \(count) samples, \(frames) frames, last answer \(messages.count) messages")
+    exit(0)
+}
+
 // `segue-bench --presets`: every catalogue preset's engine simulate at its defaults, per frame
 // and layer, and whether it is a transition document: a preset written as a document beside
 // those still code, in one run.

@@ -39,8 +39,11 @@ public struct DriveSession: Sendable {
         /// The layers the `started` message listed, whose frames each state's `frame` is written
         /// against.
         var layers: [LayerDescription]
-        /// The samples so far, each checked once, when its message came.
-        var samples: [GestureSample] = []
+        /// The samples so far, each checked once, when its message came: a message's samples are
+        /// checked against the one before them only (`GestureTrack.appending`).
+        var track: GestureTrack?
+        /// How many samples the session holds.
+        var sampleCount: Int { track?.samples.count ?? 0 }
         /// How many frames of the simulation have been sent (scheduled ones count once they go out).
         var sent = 0
         /// The time of the last frame sent, on the gesture's clock.
@@ -253,15 +256,15 @@ public struct DriveSession: Sendable {
                     + "settle, start with \"pace\": \"realtime\")." : "."
             return refuse("/samples", "The transition has settled; send \"start\" to begin another" + regrab)
         }
-        guard current.samples.count + new.count <= maxSamples else {
+        guard current.sampleCount + new.count <= maxSamples else {
             return refuse(
                 "/samples",
                 "A session holds at most \(maxSamples) samples (server flag --drive-max-samples); it has "
-                    + "\(current.samples.count). Send \"start\" for a new one.")
+                    + "\(current.sampleCount). Send \"start\" for a new one.")
         }
         // Only the new samples are read; the track is checked whole (order, phases, strokes), with
         // the pointers of its issues moved into this message.
-        let base = current.samples.count
+        let base = current.sampleCount
         var added: [GestureSample] = []
         for (index, item) in new.enumerated() {
             if let sample = SimulateRequest.parseSample(item, at: "/samples/\(index)", validator: &validator) {
@@ -272,9 +275,13 @@ public struct DriveSession: Sendable {
         let preset = current.request.preset
         let track: GestureTrack
         do {
-            track = try GestureTrack(
-                samples: current.samples + added, maximumSampleCount: maxSamples,
-                allowsMultipleStrokes: preset.acceptsRegrab)
+            if let held = current.track {
+                track = try held.appending(
+                    added, maximumSampleCount: maxSamples, allowsMultipleStrokes: preset.acceptsRegrab)
+            } else {
+                track = try GestureTrack(
+                    samples: added, maximumSampleCount: maxSamples, allowsMultipleStrokes: preset.acceptsRegrab)
+            }
         } catch {
             let errors = error.issues.map { issue in
                 FieldError(
@@ -300,7 +307,7 @@ public struct DriveSession: Sendable {
         } catch {
             return failures(Self.inMessage(error, base: base))
         }
-        current.samples += added
+        current.track = track
         if let fault = Self.fault(in: simulation) { return failures(fault) }
         guard let outputs = send(simulation, now: now, run: &current) else {
             return failures(Self.nonFinite(simulation))
@@ -350,7 +357,7 @@ public struct DriveSession: Sendable {
         run.scheduled = []
         run.settled = nil
         guard let release else { return outputs }
-        let began = run.samples.first?.time ?? 0
+        let began = run.track?.began.time ?? 0
         let lastTime = simulation.frames.last?.time ?? run.lastSentTime ?? began
         let settled = DriveMessage.settled(
             duration: run.request.preset.interactive ? lastTime - began : simulation.duration,

@@ -27,6 +27,11 @@ extension GestureTrack {
             moved = true
         }
         guard moved else { return self }
+        // Only times moved, each onto a frame time between its neighbours' (checked above), so the
+        // track stays valid if every moved time stays within the bound a time is held to.
+        if aligned.allSatisfy({ abs($0.time) <= Self.largestMagnitude }) {
+            return GestureTrack(checked: aligned)
+        }
         let strokes = strokeRanges.count > 1
         return (try? GestureTrack(samples: aligned, maximumSampleCount: .max, allowsMultipleStrokes: strokes)) ?? self
     }

@@ -90,20 +90,24 @@ extension GestureTrack {
                 previousFiniteTime = (index, time)
             }
 
-            // Location: finite, not absurdly large.
-            for (field, value) in [("x", sample.location.x), ("y", sample.location.y)] {
-                if !value.isFinite {
-                    report(
-                        index, field,
-                        "sample \(index) has \(field) = \(value); locations must be finite numbers of points")
-                } else if !(abs(value) <= largestMagnitude) {
-                    report(
-                        index, field,
-                        "sample \(index) has \(field) = \(value) points; "
-                            + "locations must lie within ±1e15 points")
-                }
-            }
+            // Location: finite, not absurdly large. Checked field by field without an array of
+            // them: this runs for every sample of every request, and of every drive message.
+            checkCoordinate(sample.location.x, field: "x", index: index, report: report)
+            checkCoordinate(sample.location.y, field: "y", index: index, report: report)
         }
         return issues
+    }
+
+    /// Reports a coordinate that is not finite, or lies beyond ±`largestMagnitude`.
+    private static func checkCoordinate(
+        _ value: Double, field: String, index: Int, report: (Int?, String?, String) -> Void
+    ) {
+        if !value.isFinite {
+            report(index, field, "sample \(index) has \(field) = \(value); locations must be finite numbers of points")
+        } else if !(abs(value) <= largestMagnitude) {
+            report(
+                index, field,
+                "sample \(index) has \(field) = \(value) points; locations must lie within ±1e15 points")
+        }
     }
 }

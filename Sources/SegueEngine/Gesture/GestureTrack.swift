@@ -38,7 +38,7 @@ public struct GestureTrack: Sendable, Hashable {
 
     /// Indices of the `began` samples that start each stroke: `[0]` for a single-stroke track.
     /// Kept so a per-frame lookup of a time's stroke is a binary search, not a walk back.
-    private let strokeBegins: [Int]
+    let strokeBegins: [Int]
 
     /// Validates `samples` and keeps them.
     ///
@@ -61,6 +61,15 @@ public struct GestureTrack: Sendable, Hashable {
         }
         self.samples = samples
         self.began = first
+        self.release = samples.count > 1 && samples[samples.count - 1].phase.isTerminal ? samples.last : nil
+        self.strokeBegins = Self.strokeBegins(of: samples)
+    }
+
+    /// Samples already known to make a valid track (`appending`, `alignedToFrames`, an open
+    /// gesture closed one frame on): kept without checking them again.
+    init(checked samples: [GestureSample]) {
+        self.samples = samples
+        self.began = samples[0]
         self.release = samples.count > 1 && samples[samples.count - 1].phase.isTerminal ? samples.last : nil
         self.strokeBegins = Self.strokeBegins(of: samples)
     }

@@ -23,8 +23,8 @@ extension Preset {
             time: latest.time + 1 / input.frameRate, location: latest.location, phase: .ended)
         let closed: GestureTrack
         do {
-            closed = try GestureTrack(
-                samples: gesture.samples + [closing], maximumSampleCount: .max,
+            closed = try gesture.appending(
+                [closing], maximumSampleCount: .max,
                 allowsMultipleStrokes: gesture.strokeRanges.count > 1 || acceptsRegrab)
         } catch {
             throw .gestureNeverEnds(otherwise: nil)  // a time so large that one frame later is not later

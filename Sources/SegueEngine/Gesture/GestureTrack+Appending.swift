@@ -1,0 +1,50 @@
+extension GestureTrack {
+    /// The track with `more` samples after its own, checked as `init(samples:)` checks a whole
+    /// track, but looking only at the new samples: this track is valid already, so each rule
+    /// (phases, strictly increasing times, finite and bounded numbers, the count) comes down to
+    /// each new sample against the one before it. A live drive session adds a few samples per
+    /// message to thousands; checking all of them again at every message made a session cost more
+    /// the longer it ran.
+    ///
+    /// When the new samples break a rule, the whole track is checked the usual way, so the error
+    /// lists the same issues, with the same indices and words, as `init(samples:)` would.
+    public func appending(
+        _ more: [GestureSample], maximumSampleCount: Int = GestureTrack.defaultMaximumSampleCount,
+        allowsMultipleStrokes: Bool = false
+    ) throws(GestureValidationError) -> GestureTrack {
+        // A track of several strokes is valid only where several are allowed: else the whole check says so.
+        guard allowsMultipleStrokes || strokeBegins.count == 1,
+            Self.canExtend(
+                samples, with: more, maximumSampleCount: maximumSampleCount,
+                allowsMultipleStrokes: allowsMultipleStrokes)
+        else {
+            return try GestureTrack(
+                samples: samples + more, maximumSampleCount: maximumSampleCount,
+                allowsMultipleStrokes: allowsMultipleStrokes)
+        }
+        return GestureTrack(checked: samples + more)
+    }
+
+    /// Whether `samples + more` is a valid track, given that `samples` is one: what
+    /// `issues(in:maximumSampleCount:allowsMultipleStrokes:)` finds nothing in, rule by rule
+    /// (`GestureTrackAppendingTests` holds the two to the same answer on generated tracks).
+    static func canExtend(
+        _ samples: [GestureSample], with more: [GestureSample], maximumSampleCount: Int, allowsMultipleStrokes: Bool
+    ) -> Bool {
+        guard var previous = samples.last, samples.count + more.count <= maximumSampleCount else { return false }
+        for sample in more {
+            if previous.phase.isTerminal {
+                // Nothing may follow a release but a touch-down that starts a new stroke.
+                guard allowsMultipleStrokes, sample.phase == .began else { return false }
+            } else if sample.phase == .began {
+                return false
+            }
+            guard sample.time.isFinite, abs(sample.time) <= largestMagnitude, sample.time > previous.time,
+                sample.location.x.isFinite, abs(sample.location.x) <= largestMagnitude,
+                sample.location.y.isFinite, abs(sample.location.y) <= largestMagnitude
+            else { return false }
+            previous = sample
+        }
+        return true
+    }
+}
