@@ -29,20 +29,19 @@ then `N passed, M failed`; exits 1 on a failure.
 
 from __future__ import annotations
 
-import base64
 import io
 import json
-import math
 import os
 import sys
 import urllib.request
 from pathlib import Path
 
-from PIL import Image, ImageChops
+from PIL import Image
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+import art_check  # noqa: E402
 from segue_kit import EXAMPLES_DIR, Report, start_or_exit  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -51,12 +50,9 @@ TOLERANCE = 1e-3
 BOX_TOLERANCE = 0.05
 MOMENTS = 10
 # How far, 0…255 per channel on average, Chromium's drawing of a layer's art may be from its PNG
-# resized to the layer's box (resampling differs; measured 0.00 to 1.23), and how many times
-# farther it must be from the layer's flat fill, so that a flat box cannot pass (measured 5.5 to
-# 70); and the fewest layers to compare (42 are).
+# resized to the layer's box (resampling differs; measured 0.00 to 1.23; from the flat fill 5.5 to
+# 70; scripts/lib/art_check.py says how the two are compared, 42 layers are).
 ART_TOLERANCE = 4.0
-ART_CONTRAST = 3.0
-ART_MINIMUM_LAYERS = 10
 # Layers whose size changes by layout in the original, which no renderer may stretch: the modal
 # card's card (its height constraint changes between stages, YUI's ModalCardView), and the App
 # Store card, whose container's constraints grow it to the screen and back
@@ -201,12 +197,9 @@ ISOLATE = """id => { for (const div of document.querySelectorAll('[data-segue-la
 
 
 def check_art(report: Report, page, css: bytes, waapi: dict, answer: dict) -> int:
-    """At the first frame, each layer with drawn art that lies whole in the window, unmasked,
-    untransformed and opaque is shown alone on the CSS page and captured by Chromium at 1×; inside
-    its presentation frame (1 px in from each side, past anti-aliasing and rounded corners' cut)
-    the pixels must be its PNG (the WAAPI export's `image`, the same bytes) decoded by PIL and
-    resized to the frame (mean absolute difference at most ART_TOLERANCE), and not its flat fill
-    (at least ART_CONTRAST times as far from that). Returns the layers compared."""
+    """Each layer with drawn art that scripts/lib/art_check.py compares is shown alone on the CSS
+    page at the first frame and captured by Chromium at 1×; its pixels must be its PNG (the WAAPI
+    export's `image`, the same bytes) within ART_TOLERANCE. Returns the layers compared."""
     window = answer["scene"]["window"]
     first = answer["frames"][0]["layers"]
     fills = {layer["id"]: layer["fill"] for layer in answer["layers"]}
@@ -217,45 +210,24 @@ def check_art(report: Report, page, css: bytes, waapi: dict, answer: dict) -> in
             continue
         name = layer["id"]
         state = first[name]
-        p, t = state["presentationFrame"], state["transform"]
-        radius = math.ceil(state["cornerRadius"])
-        inside = (p["x"] >= 0 and p["y"] >= 0 and p["x"] + p["width"] <= window["width"]
-                  and p["y"] + p["height"] <= window["height"])
-        plain = (t["a"], t["b"], t["c"], t["d"]) == (1, 0, 0, 1) and state["mask"] is None
-        if not (inside and plain and state["opacity"] == 1 and p["width"] > 8 + 2 * radius
-                and p["height"] > 8 + 2 * radius):
+        box = art_check.inset_box(state, window["width"], window["height"])
+        if box is None:
             continue
         page.evaluate(ISOLATE, name)
         page.evaluate(SEEK, 0)
         page.evaluate(PAINTED)
-        inset = 1 + radius
-        box = (math.ceil(p["x"]) + inset, math.ceil(p["y"]) + inset,
-               math.floor(p["x"] + p["width"]) - inset, math.floor(p["y"] + p["height"]) - inset)
         shot = Image.open(io.BytesIO(page.screenshot(clip={"x": box[0], "y": box[1], "width": box[2] - box[0],
                                                             "height": box[3] - box[1]}))).convert("RGB")
-        uri = layer["image"]
-        png = Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1]))).convert("RGBA")
-        white = Image.new("RGBA", png.size, (255, 255, 255, 255))
-        art = Image.alpha_composite(white, png).convert("RGB").resize((round(p["width"]), round(p["height"])),
-                                                                       Image.Resampling.BOX)
-        art = art.crop((box[0] - round(p["x"]), box[1] - round(p["y"]), box[2] - round(p["x"]), box[3] - round(p["y"])))
-        fill = fills[name]
-        flat = Image.new("RGB", shot.size, tuple(int(fill[i:i + 2], 16) for i in (1, 3, 5)))
-        to_art, to_fill = mean_difference(shot, art), mean_difference(shot, flat)
+        png = art_check.decoded_png(layer["image"])
+        to_art, to_fill, problem = art_check.compare(
+            shot, art_check.expected(png, state, box), fills[name], ART_TOLERANCE)
         compared.append(f"{name} {png.size[0]}×{png.size[1]} px: {to_art:.2f} from the PNG, {to_fill:.1f} from the fill")
-        if to_art > ART_TOLERANCE or to_fill < ART_CONTRAST * to_art:
-            problems.append(f"{name}: {to_art:.2f} from the PNG, {to_fill:.2f} from the flat fill {fill}")
+        if problem:
+            problems.append(f"{name}: {problem}")
     if compared:
         report.check(f"{answer['preset']} (css art): Chromium draws the PNG in each layer's box: "
                      + "; ".join(compared), problems)
     return len(compared)
-
-
-def mean_difference(a: Image.Image, b: Image.Image) -> float:
-    """The mean absolute difference of two RGB images' channels, 0…255."""
-    histogram = ImageChops.difference(a, b).histogram()
-    total = sum(i * count for channel in range(3) for i, count in enumerate(histogram[channel * 256:(channel + 1) * 256]))
-    return total / (a.size[0] * a.size[1] * 3)
 
 
 def main(argv: list[str]) -> int:
@@ -320,7 +292,7 @@ def main(argv: list[str]) -> int:
             browser.close()
     finally:
         server.kill()
-    report.check(f"{art_layers} layers' art compared with their PNGs", art_layers >= ART_MINIMUM_LAYERS,
+    report.check(f"{art_layers} layers' art compared with their PNGs", art_layers >= art_check.MINIMUM_LAYERS,
                  f"only {art_layers} layers lie whole, plain and opaque in the window at the first frame")
     report.note(f"the worst difference over every preset and format: {worst_overall:.3g}")
     return report.finish()

@@ -27,9 +27,7 @@ rlottie is the player: nothing here draws a frame. Prints one line per preset, t
 
 from __future__ import annotations
 
-import base64
 import copy
-import io
 import json
 import math
 import sys
@@ -37,11 +35,11 @@ import urllib.request
 from pathlib import Path
 
 from lottie import objects as lottie_objects
-from PIL import Image, ImageChops
 from rlottie_python import LottieAnimation
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+import art_check  # noqa: E402
 from segue_kit import EXAMPLES_DIR, Report, start_or_exit  # noqa: E402
 
 FRAMES = 5
@@ -65,11 +63,8 @@ CORNER_DEPTH = 0.5
 # How far, 0…255 per channel on average, rlottie's drawing of a layer's art may be from its PNG
 # resized to the layer's frame (resampling differs: rlottie samples the image at the frame's
 # fractional position; measured 1.1 on a full screen to 4.6 on a 147 × 22 pt title, whose bar is
-# most of it), and how many times farther it must be from the layer's flat fill, so that a flat
-# box cannot pass (measured 6.5 to 69); and the fewest layers to compare.
+# most of it; from the flat fill 6.5 to 69; scripts/lib/art_check.py says how the two are compared).
 ART_TOLERANCE = 6.0
-ART_CONTRAST = 3.0
-ART_MINIMUM_LAYERS = 10
 # The suffix of the image layer that draws a layer's art or image over its rectangle.
 IMAGE_SUFFIX = " image"
 
@@ -228,32 +223,10 @@ def check(report: Report, base: str, request: dict, answer: dict, tolerance: flo
     return worst
 
 
-def decoded_png(uri: str) -> Image.Image:
-    """The PNG of a `data:image/png;base64,` URI, decoded by PIL."""
-    prefix = "data:image/png;base64,"
-    assert uri.startswith(prefix), uri[:40]
-    return Image.open(io.BytesIO(base64.b64decode(uri[len(prefix):]))).convert("RGBA")
-
-
-def on_white(image: Image.Image) -> Image.Image:
-    white = Image.new("RGBA", image.size, (255, 255, 255, 255))
-    return Image.alpha_composite(white, image).convert("RGB")
-
-
-def mean_difference(a: Image.Image, b: Image.Image) -> float:
-    """The mean absolute difference of two RGB images' channels, 0…255."""
-    histogram = ImageChops.difference(a, b).histogram()
-    total = sum(i * count for channel in range(3) for i, count in enumerate(histogram[channel * 256:(channel + 1) * 256]))
-    return total / (a.size[0] * a.size[1] * 3)
-
-
 def check_art(report: Report, base: str, request: dict, answer: dict) -> int:
-    """At the first frame, each layer with drawn art that lies whole in the window, unmasked,
-    untransformed and opaque is rendered by rlottie alone (its rectangle and its image layer) at
-    1×; inside its presentation frame (1 px in from each side, past anti-aliasing and rounded
-    corners' cut) the pixels must be the export's PNG decoded by PIL and resized to the frame
-    (mean absolute difference at most ART_TOLERANCE), and not its flat fill (at least
-    ART_CONTRAST times as far from that)."""
+    """Each layer with drawn art that scripts/lib/art_check.py compares is rendered by rlottie
+    alone (its rectangle and its image layer) at the first frame, at 1×; its pixels must be the
+    export's PNG within ART_TOLERANCE. Returns the layers compared."""
     lottie = post(base, {**request, "output": "lottie"})
     width, height = int(lottie["w"]), int(lottie["h"])
     first = answer["frames"][0]["layers"]
@@ -266,12 +239,8 @@ def check_art(report: Report, base: str, request: dict, answer: dict) -> int:
             continue
         name = layer["nm"].removesuffix(IMAGE_SUFFIX)
         state = first[name]
-        p, t = state["presentationFrame"], state["transform"]
-        radius = math.ceil(state["cornerRadius"])
-        inside = p["x"] >= 0 and p["y"] >= 0 and p["x"] + p["width"] <= width and p["y"] + p["height"] <= height
-        plain = (t["a"], t["b"], t["c"], t["d"]) == (1, 0, 0, 1) and state["mask"] is None
-        if not (inside and plain and state["opacity"] == 1 and p["width"] > 8 + 2 * radius
-                and p["height"] > 8 + 2 * radius):
+        box = art_check.inset_box(state, width, height)
+        if box is None:
             continue
         rectangle = next(candidate for candidate in lottie["layers"]
                          if candidate["ty"] != 2 and candidate["nm"] == name)
@@ -280,23 +249,16 @@ def check_art(report: Report, base: str, request: dict, answer: dict) -> int:
         alone["assets"] = [assets[layer["refId"]]]
         rendered = LottieAnimation.from_data(json.dumps(alone)).render_pillow_frame(
             frame_num=0, width=width, height=height)
-        # The frame's pixels, inset past its edges' anti-aliasing and its rounded corners' cut.
-        inset = 1 + radius
-        box = (math.ceil(p["x"]) + inset, math.ceil(p["y"]) + inset,
-               math.floor(p["x"] + p["width"]) - inset, math.floor(p["y"] + p["height"]) - inset)
-        shown = on_white(rendered).crop(box)
-        png = decoded_png(assets[layer["refId"]]["p"])
-        scale_x, scale_y = png.size[0] / p["width"], png.size[1] / p["height"]
-        art = on_white(png).resize((round(p["width"]), round(p["height"])), Image.Resampling.BOX)
-        art = art.crop((box[0] - round(p["x"]), box[1] - round(p["y"]),
-                        box[2] - round(p["x"]), box[3] - round(p["y"])))
-        fill = fills[name]
-        flat = Image.new("RGB", shown.size, tuple(int(fill[i:i + 2], 16) for i in (1, 3, 5)))
-        to_art, to_fill = mean_difference(shown, art), mean_difference(shown, flat)
+        shown = art_check.on_white(rendered).crop(box)
+        png = art_check.decoded_png(assets[layer["refId"]]["p"])
+        p = state["presentationFrame"]
+        scale_x = png.size[0] / p["width"]
+        to_art, to_fill, problem = art_check.compare(
+            shown, art_check.expected(png, state, box), fills[name], ART_TOLERANCE)
         compared.append(f"{name} {png.size[0]}×{png.size[1]} px ({scale_x:.2f}×): {to_art:.2f} from the PNG, "
                         f"{to_fill:.1f} from the fill")
-        if to_art > ART_TOLERANCE or to_fill < ART_CONTRAST * to_art:
-            problems.append(f"{name}: {to_art:.2f} from the PNG, {to_fill:.2f} from the flat fill {fill}")
+        if problem:
+            problems.append(f"{name}: {problem}")
     if compared:
         report.check(f"{answer['preset']} (art): rlottie draws the PNG in each layer's frame: "
                      + "; ".join(compared), problems)
@@ -320,7 +282,7 @@ def main(argv: list[str]) -> int:
             art_layers += check_art(report, server.base_url, request, answer)
     finally:
         server.kill()
-    report.check(f"{art_layers} layers' art compared with their PNGs", art_layers >= ART_MINIMUM_LAYERS,
+    report.check(f"{art_layers} layers' art compared with their PNGs", art_layers >= art_check.MINIMUM_LAYERS,
                  f"only {art_layers} layers lie whole, plain and opaque in the window at the first frame")
     report.note(f"the worst difference over every preset: {worst[None]:.2f} px with a keyframe on every frame, "
                 f"{worst[0.5]:.2f} px with tolerance 0.5")
