@@ -111,11 +111,13 @@ import Testing
             "\(grouped(ExportArt.maxPixelsPerImage)) pixels", "\(grouped(ExportArt.maxPNGBytes)) bytes",
             "\(Int(ExportArt.maxScale)) pixels per point", "more than \(grouped(ExportArt.maxFrames)) frames",
         ]
-        for path in ["/README.md", "/openapi.yaml"] {
+        // The cache of drawn images, which the README alone mentions.
+        let cache = "\(ArtCache.shared.maxBytes >> 20) MiB at most"
+        for (path, extra) in [("/README.md", [cache]), ("/openapi.yaml", [])] {
             let text = String(decoding: try #require(Fixtures.read(Fixtures.root + path)), as: UTF8.self)
                 .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(
                     of: #"\s+"#, with: " ", options: .regularExpression)
-            for figure in figures { #expect(text.contains(figure), "\(path): \(figure)") }
+            for figure in figures + extra { #expect(text.contains(figure), "\(path): \(figure)") }
         }
     }
 
