@@ -262,8 +262,8 @@ public struct DriveSession: Sendable {
                 "A session holds at most \(maxSamples) samples (server flag --drive-max-samples); it has "
                     + "\(current.sampleCount). Send \"start\" for a new one.")
         }
-        // Only the new samples are read; the track is checked whole (order, phases, strokes), with
-        // the pointers of its issues moved into this message.
+        // Only the new samples are read and checked, against the sample before them
+        // (`GestureTrack.appending`); the pointers of any issues are moved into this message.
         let base = current.sampleCount
         var added: [GestureSample] = []
         for (index, item) in new.enumerated() {

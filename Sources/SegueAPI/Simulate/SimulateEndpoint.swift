@@ -36,12 +36,13 @@ enum SimulateEndpoint {
         costs: SimulateCost?, reservation: WorkGate.Reservation?
     ) throws(Problem) -> HTTPResponse {
         let simulation = try simulateRequest.run()
+        let drawsArt = simulateRequest.drawsArt(output, frames: simulation.frames.count)
         if let reservation, let costs {
             reservation.resize(
                 to: costs.bytes(
                     of: simulation, output: output, encoding: simulateRequest.encoding,
                     transition: simulateRequest.transition,
-                    art: simulateRequest.drawsArt(output, frames: simulation.frames.count)))
+                    art: drawsArt))
         }
         // The last check before the answer is written: writing it costs as much as the frames.
         guard !request.cancellation.isCancelled else { throw Problem.clientGone() }
@@ -60,7 +61,7 @@ enum SimulateEndpoint {
             _ = try answer.encoded()
             // A catalogue preset's exports draw its layers' art (`ExportArt`); the JSON above never does.
             let drawnSimulation =
-                simulateRequest.drawsArt(output, frames: simulation.frames.count)
+                drawsArt
                 ? ExportArt.applied(
                     to: simulation, scene: simulateRequest.resolvedScene.map { ($0.name, $0.value) })
                 : simulation

@@ -62,7 +62,7 @@ public struct SimulateRequest: Sendable {
     /// Whether `output` draws the generated art for a simulation of `frames` frames: as
     /// `drawsArt(_:)`, and only up to `ExportArt.maxFrames`.
     public func drawsArt(_ output: SimulateOutput, frames: Int) -> Bool {
-        drawsArt(output) && ExportArt.draws(frames: frames)
+        drawsArt(output) && frames <= ExportArt.maxFrames
     }
 
     /// The window the pictures and exports are drawn on: a document's `window`, else the scene's.

@@ -22,7 +22,9 @@ extension GestureTrack {
                 samples: samples + more, maximumSampleCount: maximumSampleCount,
                 allowsMultipleStrokes: allowsMultipleStrokes)
         }
-        return GestureTrack(checked: samples + more)
+        // Only a `began` starts a stroke, and the new samples are checked: their `began`s are the new strokes.
+        let begins = more.indices.filter { more[$0].phase == .began }.map { $0 + samples.count }
+        return GestureTrack(checked: samples + more, strokeBegins: strokeBegins + begins)
     }
 
     /// Whether `samples + more` is a valid track, given that `samples` is one: what

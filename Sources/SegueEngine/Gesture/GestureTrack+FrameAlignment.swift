@@ -16,6 +16,7 @@ extension GestureTrack {
         let start = began.time
         var aligned = samples
         var moved = false
+        var withinBounds = true
         for index in aligned.indices.dropFirst() {
             let time = aligned[index].time
             let frame = ((time - start) * frameRate).rounded()
@@ -25,12 +26,14 @@ extension GestureTrack {
             else { continue }
             aligned[index].time = frameTime
             moved = true
+            withinBounds = withinBounds && abs(frameTime) <= Self.largestMagnitude
         }
         guard moved else { return self }
         // Only times moved, each onto a frame time between its neighbours' (checked above), so the
-        // track stays valid if every moved time stays within the bound a time is held to.
-        if aligned.allSatisfy({ abs($0.time) <= Self.largestMagnitude }) {
-            return GestureTrack(checked: aligned)
+        // track stays valid, its strokes where they were, if every moved time stays within the
+        // bound a time is held to.
+        if withinBounds {
+            return GestureTrack(checked: aligned, strokeBegins: strokeBegins)
         }
         let strokes = strokeRanges.count > 1
         return (try? GestureTrack(samples: aligned, maximumSampleCount: .max, allowsMultipleStrokes: strokes)) ?? self

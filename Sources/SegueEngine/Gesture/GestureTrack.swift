@@ -66,12 +66,13 @@ public struct GestureTrack: Sendable, Hashable {
     }
 
     /// Samples already known to make a valid track (`appending`, `alignedToFrames`, an open
-    /// gesture closed one frame on): kept without checking them again.
-    init(checked samples: [GestureSample]) {
+    /// gesture closed one frame on), whose strokes start at `strokeBegins`: kept without checking
+    /// or scanning them again.
+    init(checked samples: [GestureSample], strokeBegins: [Int]) {
         self.samples = samples
         self.began = samples[0]
         self.release = samples.count > 1 && samples[samples.count - 1].phase.isTerminal ? samples.last : nil
-        self.strokeBegins = Self.strokeBegins(of: samples)
+        self.strokeBegins = strokeBegins
     }
 
     /// Index 0 and every later `began`.

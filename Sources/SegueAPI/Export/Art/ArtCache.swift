@@ -20,9 +20,12 @@ final class ArtCache: Sendable {
     private let state = Mutex(State())
 
     private struct State {
-        var entries: [Key: [UInt8]] = [:]
-        /// Keys from least to most recently used.
-        var order: [Key] = []
+        /// Each entry's PNG and when it was last used (`clock` at the time).
+        var entries: [Key: (png: [UInt8], used: Int)] = [:]
+        /// Counts uses, so the entry with the least `used` is the least recently used. A hit then
+        /// costs one lookup, not a search through every key (a key holds up to `LayerArt.maxItems`
+        /// shapes to compare).
+        var clock = 0
         var bytes = 0
     }
 
@@ -34,26 +37,24 @@ final class ArtCache: Sendable {
     /// at once both draw, and the second's bytes replace the first's identical ones).
     func png(for key: Key, draw: () -> [UInt8]?) -> [UInt8]? {
         let held = state.withLock { state -> [UInt8]? in
-            guard let png = state.entries[key] else { return nil }
-            if let index = state.order.lastIndex(of: key) {
-                state.order.remove(at: index)
-                state.order.append(key)
-            }
-            return png
+            state.clock += 1
+            guard let entry = state.entries[key] else { return nil }
+            state.entries[key]?.used = state.clock
+            return entry.png
         }
         if let held { return held }
         guard let png = draw() else { return nil }
         guard png.count <= maxBytes else { return png }
         state.withLock { state in
-            if let old = state.entries.updateValue(png, forKey: key) {
-                state.bytes -= old.count
-                state.order.removeAll { $0 == key }
+            state.clock += 1
+            if let old = state.entries.updateValue((png, state.clock), forKey: key) {
+                state.bytes -= old.png.count
             }
-            state.order.append(key)
             state.bytes += png.count
-            while state.bytes > maxBytes, !state.order.isEmpty {
-                let oldest = state.order.removeFirst()
-                state.bytes -= state.entries.removeValue(forKey: oldest)?.count ?? 0
+            // Evictions are rare (a miss that passes the cap), so finding the oldest by a scan is fine.
+            while state.bytes > maxBytes, let oldest = state.entries.min(by: { $0.value.used < $1.value.used }) {
+                state.entries[oldest.key] = nil
+                state.bytes -= oldest.value.png.count
             }
         }
         return png

@@ -28,9 +28,6 @@ public enum ExportArt {
     /// second; past this count (20 s at 60 frames per second) the export keeps its flat boxes.
     public static let maxFrames = 1_200
 
-    /// Whether an export of `frames` frames carries the art.
-    public static func draws(frames: Int) -> Bool { frames <= maxFrames }
-
     /// `simulation` with its layers' art, for a catalogue preset run in `scene` (the request's
     /// scene, its rects lined up with as the playground does). Layers that have an image keep it.
     public static func applied(to simulation: Simulation, scene: [(name: String, value: ParameterValue)]) -> Simulation
@@ -73,7 +70,7 @@ public enum ExportArt {
             if total <= maxPNGBytes {
                 var drawn = simulation
                 for (index, png) in images {
-                    drawn.layers[index].image = "data:image/png;base64," + Data(png).base64EncodedString()
+                    drawn.layers[index].image = ImageDataURI.Format.png.prefix + Data(png).base64EncodedString()
                 }
                 return drawn
             }

@@ -220,7 +220,7 @@ private struct Builder {
 
     /// `textLines`: `count` lines 18 pt apart, each narrower in a cycle of three, the last 60 %.
     mutating func lines(x: Double, y: Double, width: Double, count: Int) {
-        for i in 0..<min(count, LayerArt.maxItems) where !isFull {
+        for i in 0..<max(0, min(count, LayerArt.maxItems)) where !isFull {
             let scale = i == count - 1 ? 0.6 : 1 - Double(i % 3) * 0.08
             guard width * scale > 0 else { continue }
             items.append(

@@ -8,7 +8,6 @@ internal import CZlib
 /// have the least sum of absolute values as signed numbers, the heuristic §12.8 suggests.
 /// Deterministic: the same raster gives the same bytes.
 enum PNGEncoder {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// zlib's level: 9, the smallest output, since the art's bytes are capped (`ExportArt`).
     static let compressionLevel: Int32 = 9
 
@@ -47,7 +46,7 @@ enum PNGEncoder {
         header += bigEndian(UInt32(raster.width))
         header += bigEndian(UInt32(raster.height))
         header += [8, opaque ? 2 : 6, 0, 0, 0]  // bit depth, colour type, compression, filter, interlace
-        var png = signature
+        var png = ImageDataURI.Format.png.signature
         png += chunk("IHDR", header)
         png += chunk("IDAT", deflated)
         png += chunk("IEND", [])
@@ -57,17 +56,20 @@ enum PNGEncoder {
     /// The scanline filtered by each of §9.2's five filters, and the one with the least sum of
     /// absolute signed bytes (the first on a tie), with its type byte.
     static func bestFilter(_ row: [UInt8], previous: [UInt8], bytesPerPixel bpp: Int) -> (UInt8, [UInt8]) {
-        var best: (type: UInt8, bytes: [UInt8])?
+        // Two buffers, swapped when a filter does better, so no scanline is copied to be kept.
+        var best = [UInt8](repeating: 0, count: row.count)
+        var bestType: UInt8 = 0
         var bestSum = Int.max
         var out = [UInt8](repeating: 0, count: row.count)
         for type in UInt8(0)...4 {
             let sum = filter(type, row, previous, bpp, into: &out)
             if sum < bestSum {
                 bestSum = sum
-                best = (type, out)
+                bestType = type
+                swap(&best, &out)
             }
         }
-        return best.map { ($0.type, $0.bytes) } ?? (0, row)
+        return (bestType, best)
     }
 
     /// Writes the scanline filtered by filter `type` (§9.2) into `out`; returns the sum of its
