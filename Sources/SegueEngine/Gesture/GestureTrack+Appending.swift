@@ -12,19 +12,31 @@ extension GestureTrack {
         _ more: [GestureSample], maximumSampleCount: Int = GestureTrack.defaultMaximumSampleCount,
         allowsMultipleStrokes: Bool = false
     ) throws(GestureValidationError) -> GestureTrack {
+        var track = self
+        try track.append(
+            contentsOf: more, maximumSampleCount: maximumSampleCount, allowsMultipleStrokes: allowsMultipleStrokes)
+        return track
+    }
+
+    /// As ``appending(_:maximumSampleCount:allowsMultipleStrokes:)``, in place: a track with one
+    /// owner grows by the new samples without copying the old ones. On a mistake the track is
+    /// left as it was.
+    public mutating func append(
+        contentsOf more: [GestureSample], maximumSampleCount: Int = GestureTrack.defaultMaximumSampleCount,
+        allowsMultipleStrokes: Bool = false
+    ) throws(GestureValidationError) {
         // A track of several strokes is valid only where several are allowed: else the whole check says so.
         guard allowsMultipleStrokes || strokeBegins.count == 1,
             Self.canExtend(
                 samples, with: more, maximumSampleCount: maximumSampleCount,
                 allowsMultipleStrokes: allowsMultipleStrokes)
         else {
-            return try GestureTrack(
+            self = try GestureTrack(
                 samples: samples + more, maximumSampleCount: maximumSampleCount,
                 allowsMultipleStrokes: allowsMultipleStrokes)
+            return
         }
-        // Only a `began` starts a stroke, and the new samples are checked: their `began`s are the new strokes.
-        let begins = more.indices.filter { more[$0].phase == .began }.map { $0 + samples.count }
-        return GestureTrack(checked: samples + more, strokeBegins: strokeBegins + begins)
+        extend(checked: more)
     }
 
     /// Whether `samples + more` is a valid track, given that `samples` is one: what
@@ -48,5 +60,21 @@ extension GestureTrack {
             previous = sample
         }
         return true
+    }
+
+    /// The release that closes an open gesture one frame after its latest sample, `latest`, so
+    /// that the frames up to it can be simulated (`Preset.runOpen`, `LiveGesture`): nil where that
+    /// time is not a valid next sample (not finite, past the bound a time is held to, or not later).
+    static func closingSample(after latest: GestureSample, frameRate: Double) -> GestureSample? {
+        let closing = GestureSample(time: latest.time + 1 / frameRate, location: latest.location, phase: .ended)
+        let valid = canExtend([latest], with: [closing], maximumSampleCount: .max, allowsMultipleStrokes: true)
+        return valid ? closing : nil
+    }
+
+    /// The track with `sample` after its own, known to extend it validly (a closing sample).
+    func appending(checked sample: GestureSample) -> GestureTrack {
+        var track = self
+        track.extend(checked: CollectionOfOne(sample))
+        return track
     }
 }

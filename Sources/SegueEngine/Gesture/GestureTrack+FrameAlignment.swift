@@ -18,11 +18,10 @@ extension GestureTrack {
         var moved = false
         var withinBounds = true
         for index in aligned.indices.dropFirst() {
-            let time = aligned[index].time
-            let frame = ((time - start) * frameRate).rounded()
-            let frameTime = start + frame / frameRate
-            guard frameTime != time, abs(frameTime - time) <= Self.timeResolution, frameTime.isFinite,
-                frameTime > aligned[index - 1].time, index + 1 == aligned.count || frameTime < aligned[index + 1].time
+            guard
+                let frameTime = Self.frameTime(
+                    of: aligned[index].time, start: start, frameRate: frameRate, after: aligned[index - 1].time,
+                    before: index + 1 == aligned.count ? nil : aligned[index + 1].time)
             else { continue }
             aligned[index].time = frameTime
             moved = true
@@ -37,5 +36,21 @@ extension GestureTrack {
         }
         let strokes = strokeRanges.count > 1
         return (try? GestureTrack(samples: aligned, maximumSampleCount: .max, allowsMultipleStrokes: strokes)) ?? self
+    }
+
+    /// The frame time a sample taken at `time` moves onto, or nil where it keeps its time: the grid
+    /// time nearest it, when that lies within ``timeResolution`` of it and strictly between the
+    /// (aligned) sample before it, at `after`, and the sample after it, at `before` (nil for the
+    /// last sample). One rule for the whole track (`alignedToFrames`) and for a live gesture that
+    /// aligns only its new samples (`LiveGesture`).
+    static func frameTime(of time: Double, start: Double, frameRate: Double, after: Double, before: Double?)
+        -> Double?
+    {
+        let frame = ((time - start) * frameRate).rounded()
+        let frameTime = start + frame / frameRate
+        guard frameTime != time, abs(frameTime - time) <= timeResolution, frameTime.isFinite, frameTime > after,
+            before.map({ frameTime < $0 }) ?? true
+        else { return nil }
+        return frameTime
     }
 }

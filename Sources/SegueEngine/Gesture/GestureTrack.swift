@@ -19,14 +19,14 @@ public struct GestureTrack: Sendable, Hashable {
     public static let defaultMaximumSampleCount = 10_000
 
     /// The samples, in time order.
-    public let samples: [GestureSample]
+    public private(set) var samples: [GestureSample]
 
     /// The first sample, whose phase is `began`; translations are measured from its location.
-    public let began: GestureSample
+    public private(set) var began: GestureSample
 
     /// The `ended` or `cancelled` sample that closes the gesture, if the track has one (it is the
     /// last sample). In a multi-stroke track, the last stroke's.
-    public let release: GestureSample?
+    public private(set) var release: GestureSample?
 
     /// The sample before the release, the last one a pan handler moved the screen for: UIKit's
     /// handlers update on `began` and `changed`, and on `ended` (or `cancelled`) read the
@@ -38,7 +38,7 @@ public struct GestureTrack: Sendable, Hashable {
 
     /// Indices of the `began` samples that start each stroke: `[0]` for a single-stroke track.
     /// Kept so a per-frame lookup of a time's stroke is a binary search, not a walk back.
-    let strokeBegins: [Int]
+    private(set) var strokeBegins: [Int]
 
     /// Validates `samples` and keeps them.
     ///
@@ -73,6 +73,34 @@ public struct GestureTrack: Sendable, Hashable {
         self.began = samples[0]
         self.release = samples.count > 1 && samples[samples.count - 1].phase.isTerminal ? samples.last : nil
         self.strokeBegins = strokeBegins
+    }
+
+    /// Adds samples already known to extend this track validly (checked by `canExtend`, or a copy
+    /// of a checked track's samples moved onto frame times): in place, so that a track with one
+    /// owner (a live session's) grows by the new samples without copying the old ones.
+    mutating func extend(checked more: some Collection<GestureSample>) {
+        for (offset, sample) in more.enumerated() where sample.phase == .began {
+            strokeBegins.append(samples.count + offset)
+        }
+        samples.append(contentsOf: more)
+        release = samples.count > 1 && samples[samples.count - 1].phase.isTerminal ? samples.last : nil
+    }
+
+    /// Keeps the first `count` samples (at least the first): undoes `extend(checked:)`.
+    mutating func truncate(to count: Int) {
+        let kept = max(count, 1)
+        guard kept < samples.count else { return }
+        samples.removeSubrange(kept...)
+        while let last = strokeBegins.last, last >= kept { strokeBegins.removeLast() }
+        release = samples.count > 1 && samples[samples.count - 1].phase.isTerminal ? samples.last : nil
+    }
+
+    /// Puts `sample` in place of sample `index`: the caller keeps its phase and keeps the times
+    /// strictly increasing (a time moved onto a frame, or moved back).
+    mutating func replace(checked sample: GestureSample, at index: Int) {
+        samples[index] = sample
+        if index == 0 { began = sample }
+        if index == samples.count - 1, release != nil { release = sample }
     }
 
     /// Index 0 and every later `began`.

@@ -19,28 +19,30 @@ extension Preset {
         guard let latest = gesture.samples.last, input.frameRate.isFinite, input.frameRate > 0 else {
             return try simulate(input)
         }
-        let closing = GestureSample(
-            time: latest.time + 1 / input.frameRate, location: latest.location, phase: .ended)
-        let closed: GestureTrack
-        do {
-            closed = try gesture.appending(
-                [closing], maximumSampleCount: .max,
-                allowsMultipleStrokes: gesture.strokeRanges.count > 1 || acceptsRegrab)
-        } catch {
+        guard let closing = GestureTrack.closingSample(after: latest, frameRate: input.frameRate) else {
             throw .gestureNeverEnds(otherwise: nil)  // a time so large that one frame later is not later
         }
         var determined = input
-        determined.gesture = closed
-        determined.horizon = latest.time
+        determined.gesture = gesture.appending(checked: closing)
+        return try runClosed(determined, openUntil: latest.time)
+    }
+
+    /// Runs `input`, whose gesture is an open one closed one frame after its latest sample, taken
+    /// at `latest` (`runOpen`, or a live session's `LiveGesture`): the frames up to that sample,
+    /// and the decision only if it was taken by then.
+    func runClosed(_ input: SimulationInput, openUntil latest: Double) throws(SimulationError) -> Simulation {
+        var determined = input
+        determined.horizon = latest
         var simulation = try simulate(determined)
-        simulation.frames.removeAll { $0.time > latest.time }
-        simulation.events.removeAll { $0.time > latest.time }
+        simulation.frames.removeAll { $0.time > latest }
+        simulation.events.removeAll { $0.time > latest }
         // A decision taken before the latest sample (a drag that crossed the preset's threshold and
         // commits with the finger still down) is known; the closing release's is not.
-        if let decision = simulation.decision, decision.time > latest.time {
+        if let decision = simulation.decision, decision.time > latest {
             simulation.decision = nil
         }
-        simulation.duration = (simulation.frames.last?.time ?? gesture.began.time) - gesture.began.time
+        let began = input.gesture?.began.time ?? latest
+        simulation.duration = (simulation.frames.last?.time ?? began) - began
         simulation.isOpen = true
         return simulation
     }
