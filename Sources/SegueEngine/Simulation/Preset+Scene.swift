@@ -11,6 +11,9 @@ extension Preset {
     public func run(_ input: SimulationInput) throws(SimulationError) -> Simulation {
         let issues = offScreenIssues(input.scene)
         guard issues.isEmpty else { throw .fields(issues) }
+        if interactive, let openUntil = input.openUntil {
+            return try runClosed(input, openUntil: openUntil)
+        }
         if interactive, let gesture = input.gesture, gesture.release == nil {
             return try runOpen(input, gesture: gesture)
         }

@@ -21,6 +21,9 @@ public struct SimulationInput: Sendable {
     /// Frames before this index are left out of the answer (not built): those a live session has
     /// sent. The simulation's `frames` then start at this index.
     public var firstFrame = 0
+    /// Set for a live session's open gesture, which `LiveGesture` has already closed one frame on:
+    /// the time of its latest sample, up to which frames are kept (`Preset.runClosed`).
+    var openUntil: Double?
 
     public init(
         scene: ParameterValues, parameters: ParameterValues, gesture: GestureTrack?, frameRate: Double,
@@ -33,6 +36,23 @@ public struct SimulationInput: Sendable {
         self.frameRate = frameRate
         self.maxFrames = maxFrames
         self.cancellation = cancellation
+    }
+
+    /// The input for a live session's gesture so far, already checked, aligned to its frame rate
+    /// and closed while open (`LiveGesture`), so that nothing here looks at every sample again.
+    public init(
+        scene: ParameterValues, parameters: ParameterValues, live: LiveGesture,
+        maxFrames: Int = FrameGrid.defaultMaxFrames, cancellation: CancellationCheck = .never
+    ) {
+        self.scene = scene
+        self.parameters = parameters
+        self.frameRate = live.frameRate
+        self.maxFrames = maxFrames
+        self.cancellation = cancellation
+        if let runnable = live.runnable {
+            gesture = runnable.track
+            openUntil = runnable.openUntil
+        }
     }
 
     /// The frame clock from `start` to `end` at this input's rate, under its frame cap and
