@@ -39,11 +39,12 @@ public struct DriveSession: Sendable {
         /// The layers the `started` message listed, whose frames each state's `frame` is written
         /// against.
         var layers: [LayerDescription]
-        /// The samples so far, each checked once, when its message came: a message's samples are
-        /// checked against the one before them only (`GestureTrack.appending`).
-        var track: GestureTrack?
+        /// The samples so far, each checked, aligned to the frames and (while the finger is down)
+        /// closed once, when its message came, and grown in place (`LiveGesture`): a message
+        /// costs the same at the first sample and at the ten-thousandth.
+        var gesture: LiveGesture
         /// How many samples the session holds.
-        var sampleCount: Int { track?.samples.count ?? 0 }
+        var sampleCount: Int { gesture.count }
         /// How many frames of the simulation have been sent (scheduled ones count once they go out).
         var sent = 0
         /// The time of the last frame sent, on the gesture's clock.
@@ -139,8 +140,13 @@ public struct DriveSession: Sendable {
     /// A problem with the simulation: the error message, then for a fault of the server's own
     /// (a 5xx), the close the RFC keeps for it, 1011, since the session's state can no longer be trusted.
     private mutating func failures(_ problem: Problem) -> [Output] {
+        if problem.status >= 500 { run = nil }
+        return failureOutputs(problem)
+    }
+
+    /// `failures`' messages, without ending the run (the caller does for a 5xx).
+    private func failureOutputs(_ problem: Problem) -> [Output] {
         guard problem.status >= 500 else { return [failure(problem)] }
-        run = nil
         return [
             failure(problem), .close(.internalError, "a fault of the server's own; reconnect and resend the samples"),
         ]
@@ -209,7 +215,11 @@ public struct DriveSession: Sendable {
             // client's 422 here too, not a fault of the server's.
             return failures(error)
         }
-        var started = Run(request: parsed, pace: pace, layers: simulation.layers)
+        var started = Run(
+            request: parsed, pace: pace, layers: simulation.layers,
+            gesture: LiveGesture(
+                frameRate: parsed.input.frameRate, maximumSampleCount: maxSamples,
+                allowsMultipleStrokes: parsed.preset.acceptsRegrab))
         let message = DriveMessage.started(
             preset: parsed.preset.description.id, frameRate: parsed.input.frameRate, pace: pace,
             layers: simulation.layers)
@@ -237,83 +247,106 @@ public struct DriveSession: Sendable {
         guard var current = run else {
             return refuse("/type", "Send a \"start\" message before samples.")
         }
+        // The run is taken out while it changes, so that its gesture has one owner and grows in
+        // place rather than being copied at every message.
+        run = nil
+        let (outputs, keeps) = advance(&current, members, now: now, validator: &validator)
+        if keeps { run = current }
+        return outputs
+    }
+
+    /// The work of `samples` on the session's run: the outputs, and whether the run goes on (not
+    /// after a fault of the server's own).
+    private func advance(
+        _ current: inout Run, _ members: [String: JSONValue], now: Double, validator: inout FieldValidator
+    ) -> ([Output], keeps: Bool) {
         guard validator.object(.object(members), at: "", allowed: ["type", "samples"]) != nil else {
-            return [failure(.invalidRequest(validator.errors))]
+            return ([failure(.invalidRequest(validator.errors))], true)
         }
         guard case .array(let new) = members["samples"] else {
-            return refuse(
-                "/samples",
-                "Required: an array of samples, each {\"t\", \"x\", \"y\", \"phase\"}, as in a simulate request's gesture."
+            return (
+                refuse(
+                    "/samples",
+                    "Required: an array of samples, each {\"t\", \"x\", \"y\", \"phase\"}, as in a simulate request's gesture."
+                ), true
             )
         }
         guard !new.isEmpty else {
-            return refuse("/samples", "Send at least one sample.")
+            return (refuse("/samples", "Send at least one sample."), true)
         }
         if current.isSettled {
             let regrab =
                 current.pace == .asap && current.request.preset.acceptsRegrab
                 ? " (at asap pace the settle is sent whole at the release; to grab the transition during its "
                     + "settle, start with \"pace\": \"realtime\")." : "."
-            return refuse("/samples", "The transition has settled; send \"start\" to begin another" + regrab)
+            return (refuse("/samples", "The transition has settled; send \"start\" to begin another" + regrab), true)
         }
         guard current.sampleCount + new.count <= maxSamples else {
-            return refuse(
-                "/samples",
-                "A session holds at most \(maxSamples) samples (server flag --drive-max-samples); it has "
-                    + "\(current.sampleCount). Send \"start\" for a new one.")
+            return (
+                refuse(
+                    "/samples",
+                    "A session holds at most \(maxSamples) samples (server flag --drive-max-samples); it has "
+                        + "\(current.sampleCount). Send \"start\" for a new one."), true
+            )
         }
         // Only the new samples are read and checked, against the sample before them
-        // (`GestureTrack.appending`); the pointers of any issues are moved into this message.
+        // (`LiveGesture.append`); the pointers of any issues are moved into this message.
         let base = current.sampleCount
         var added: [GestureSample] = []
+        added.reserveCapacity(new.count)
         for (index, item) in new.enumerated() {
             if let sample = SimulateRequest.parseSample(item, at: "/samples/\(index)", validator: &validator) {
                 added.append(sample)
             }
         }
-        guard validator.errors.isEmpty else { return [failure(.invalidRequest(validator.errors))] }
-        let preset = current.request.preset
-        let track: GestureTrack
+        guard validator.errors.isEmpty else { return ([failure(.invalidRequest(validator.errors))], true) }
+        let checkpoint = current.gesture.checkpoint
         do {
-            if let held = current.track {
-                track = try held.appending(
-                    added, maximumSampleCount: maxSamples, allowsMultipleStrokes: preset.acceptsRegrab)
-            } else {
-                track = try GestureTrack(
-                    samples: added, maximumSampleCount: maxSamples, allowsMultipleStrokes: preset.acceptsRegrab)
-            }
+            try current.gesture.append(added)
         } catch {
             let errors = error.issues.map { issue in
                 FieldError(
                     pointer: SimulateRequest.pointer(for: issue), detail: SimulateRequest.sentence(issue.message))
             }
-            return [failure(.invalidRequest(Self.inMessage(errors, base: base)))]
+            return ([failure(.invalidRequest(Self.inMessage(errors, base: base)))], true)
         }
         if let lastSent = current.lastSentTime, let first = added.first, first.time < lastSent, first.phase == .began {
-            return refuse(
-                "/samples/0/t",
-                "This touch-down at \(first.time) s comes before the frame at \(lastSent) s, which was already "
-                    + "sent; frames once sent never change, so a regrab must come after them on the gesture's clock.")
+            current.gesture.restore(checkpoint)
+            return (
+                refuse(
+                    "/samples/0/t",
+                    "This touch-down at \(first.time) s comes before the frame at \(lastSent) s, which was already "
+                        + "sent; frames once sent never change, so a regrab must come after them on the gesture's clock."
+                ), true
+            )
         }
-        var request = current.request
-        let input = request.input
-        request.input = SimulationInput(
-            scene: input.scene, parameters: input.parameters, gesture: track, frameRate: input.frameRate,
-            maxFrames: input.maxFrames)
-        request.input.firstFrame = current.sent
         let simulation: Simulation
         do throws(Problem) {
-            simulation = try request.run()
+            simulation = try Self.simulate(current.request, gesture: current.gesture, firstFrame: current.sent)
         } catch {
-            return failures(Self.inMessage(error, base: base))
+            // Refused, the message's samples are not kept; a fault of the server's own ends the run.
+            current.gesture.restore(checkpoint)
+            return (failureOutputs(Self.inMessage(error, base: base)), error.status < 500)
         }
-        current.track = track
-        if let fault = Self.fault(in: simulation) { return failures(fault) }
+        if let fault = Self.fault(in: simulation) { return (failureOutputs(fault), false) }
         guard let outputs = send(simulation, now: now, run: &current) else {
-            return failures(Self.nonFinite(simulation))
+            return (failureOutputs(Self.nonFinite(simulation)), false)
         }
-        run = current
-        return outputs
+        return (outputs, true)
+    }
+
+    /// The session's request run on its gesture so far, from frame `firstFrame` on. A function of
+    /// its own so that nothing holds the gesture's samples once it returns, and the next message
+    /// grows them in place.
+    private static func simulate(_ started: SimulateRequest, gesture: LiveGesture, firstFrame: Int) throws(Problem)
+        -> Simulation
+    {
+        var request = started
+        let input = request.input
+        request.input = SimulationInput(
+            scene: input.scene, parameters: input.parameters, live: gesture, maxFrames: input.maxFrames)
+        request.input.firstFrame = firstFrame
+        return try request.run()
     }
 
     /// The frames past those sent, the decision once (after the frames up to its time), and at the
@@ -357,7 +390,7 @@ public struct DriveSession: Sendable {
         run.scheduled = []
         run.settled = nil
         guard let release else { return outputs }
-        let began = run.track?.began.time ?? 0
+        let began = run.gesture.received?.began.time ?? 0
         let lastTime = simulation.frames.last?.time ?? run.lastSentTime ?? began
         let settled = DriveMessage.settled(
             duration: run.request.preset.interactive ? lastTime - began : simulation.duration,
