@@ -94,36 +94,40 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-preset"),
     exit(0)
 }
 
-// `segue-bench --profile-drive N`: one live drive session of instagram.pop.interactive fed N
-// one-sample `samples` messages at 120 Hz, the finger never lifted, for callgrind: a sample's
-// cost at the Nth sample is (I(N + K) − I(N)) / K, which says whether a session costs more the
-// longer it runs.
+// `segue-bench --profile-drive N`: one live drive session fed N one-sample messages
+// (`LiveDriveBench`), for callgrind: a sample's cost at the Nth sample is (I(N + K) − I(N)) / K,
+// which says whether a session costs more the longer it runs.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile-drive") {
     let count = max(1, CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 1000)
-    var limits = DriveLimits()
-    limits.maxSamples = max(count, limits.maxSamples)
-    var requestLimits = RequestLimits()
-    requestLimits.maxGestureSamples = max(count, requestLimits.maxGestureSamples)
-    var session = DriveEndpoint(catalogue: .builtIn, limits: requestLimits, driveLimits: limits)
-        .session(requestID: "bench")
-    func text(_ json: String) -> [UInt8] { Array(json.utf8) }
-    var messages = session.receive(text(#"{"type":"start","preset":"instagram.pop.interactive"}"#), now: 0)
-    var frames = 0
-    for index in 0..<count {
-        // A triangle wave across the screen, 0.25 pt a sample: a long, slow, back-and-forth drag.
-        let step = index % 2400
-        let x = 40 + Double(step < 1200 ? step : 2400 - step) * 0.25
-        let phase = index == 0 ? "began" : "changed"
-        let t = Double(index) / 120
-        messages = session.receive(
-            text(#"{"type":"samples","samples":[{"t":\#(t),"x":\#(x),"y":400,"phase":"\#(phase)"}]}"#), now: t)
-        for case .frames(var burst) in messages {
-            frames += burst.remainingFrames
-            while burst.nextMessage() != nil {}
-        }
-    }
-    print("drove \(count) samples, \(frames) frames, last answer \(messages.count) messages")
+    var bench = LiveDriveBench(capacity: count)
+    bench.send(count)
+    print("drove \(bench.sent) samples, \(bench.frames) frames")
     exit(0)
+}
+
+// `segue-bench --drive-cost`: CPU per sample of one live drive session at its 1,000th and its
+// 10,000th sample (the 500 samples ending there), in one run, and their ratio: whether a
+// session costs the same at every length.
+if CommandLine.arguments.contains("--drive-cost") {
+    let early = LiveDriveBench.cpuPerSample(at: 1_000, window: 500)
+    let late = LiveDriveBench.cpuPerSample(at: 10_000, window: 500)
+    print("| live drive, CPU per sample | at the 1,000th sample | at the 10,000th | ratio |")
+    print("| --- | --- | --- | --- |")
+    func micro(_ value: Double) -> String { String(Int((value * 10).rounded())).withDecimal }
+    print(
+        "| instagram.pop.interactive, a sample a message | \(micro(early)) µs | \(micro(late)) µs | "
+            + "\(String(Int((late / early * 100).rounded())).withDecimal(places: 2)) |")
+    exit(0)
+}
+
+extension String {
+    /// These digits with a decimal point before the last `places`: "123" → "12.3".
+    func withDecimal(places: Int) -> String {
+        let padded = String(repeating: "0", count: max(places + 1 - count, 0)) + self
+        return padded.dropLast(places) + "." + padded.suffix(places)
+    }
+
+    var withDecimal: String { withDecimal(places: 1) }
 }
 
 // `segue-bench --presets`: every catalogue preset's engine simulate at its defaults, per frame
