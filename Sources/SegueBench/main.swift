@@ -94,29 +94,36 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-preset"),
     exit(0)
 }
 
-// `segue-bench --profile-drive N`: one live drive session fed N one-sample messages
+// `segue-bench --profile-drive N [ID]`: one live drive session fed N one-sample messages
 // (`LiveDriveBench`), for callgrind: a sample's cost at the Nth sample is (I(N + K) − I(N)) / K,
 // which says whether a session costs more the longer it runs.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile-drive") {
     let count = max(1, CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 1000)
-    var bench = LiveDriveBench(capacity: count)
+    let preset = CommandLine.arguments.dropFirst(flag + 2).first ?? "instagram.pop.interactive"
+    var bench = LiveDriveBench(capacity: count, preset: preset)
     bench.send(count)
     print("drove \(bench.sent) samples, \(bench.frames) frames")
     exit(0)
 }
 
-// `segue-bench --drive-cost`: CPU per sample of one live drive session at its 1,000th and its
-// 10,000th sample (the 500 samples ending there), in one run, and their ratio: whether a
-// session costs the same at every length.
-if CommandLine.arguments.contains("--drive-cost") {
-    let early = LiveDriveBench.cpuPerSample(at: 1_000, window: 500)
-    let late = LiveDriveBench.cpuPerSample(at: 10_000, window: 500)
+// `segue-bench --drive-cost [ID]`: CPU per sample of one live drive session of preset ID (every
+// gesture-driven preset unless told) at its 1,000th and its 10,000th sample (the 500 samples
+// ending there), in one run, and their ratio: whether a session costs the same at every length.
+if let flag = CommandLine.arguments.firstIndex(of: "--drive-cost") {
+    let asked = CommandLine.arguments.dropFirst(flag + 1).first { !$0.hasPrefix("-") }
+    let presets =
+        asked.map { [$0] }
+        ?? PresetCatalogue.builtIn.presets.filter(\.interactive).map(\.description.id)
     print("| live drive, CPU per sample | at the 1,000th sample | at the 10,000th | ratio |")
     print("| --- | --- | --- | --- |")
     func micro(_ value: Double) -> String { String(Int((value * 10).rounded())).withDecimal }
-    print(
-        "| instagram.pop.interactive, a sample a message | \(micro(early)) µs | \(micro(late)) µs | "
-            + "\(String(Int((late / early * 100).rounded())).withDecimal(places: 2)) |")
+    for preset in presets {
+        let early = LiveDriveBench.cpuPerSample(at: 1_000, window: 500, preset: preset)
+        let late = LiveDriveBench.cpuPerSample(at: 10_000, window: 500, preset: preset)
+        print(
+            "| \(preset), a sample a message | \(micro(early)) µs | \(micro(late)) µs | "
+                + "\(String(Int((late / early * 100).rounded())).withDecimal(places: 2)) |")
+    }
     exit(0)
 }
 
