@@ -5,8 +5,8 @@ Chromium and checks the image's pixels in the layer's rect.
 Usage: Tests/browser/test_export_image.py
 
 The exports are written by the Swift test ImageLayerExportTests (through
-SEGUE_IMAGE_EXPORTS_DIR; `swift test --skip-build`, so it needs a build with tests), as the HTTP
-API does not take documents yet. The document is the one Tests/players/test_lottie_image.py
+SEGUE_IMAGE_EXPORTS_DIR; `swift test --skip-build`, so it needs a build with tests), in-process,
+so that this check needs no server. The document is the one Tests/players/test_lottie_image.py
 describes: a 200×100 window, an 80×40 layer at (40, 20) filled pure blue carrying a 2×2 PNG
 (left column red, right green), moved by (20, 10) and halved about its centre; its rect is
 (40, 20, 80, 40) at the start and (80, 40, 40, 20) at the end, worked out by hand.

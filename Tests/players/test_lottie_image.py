@@ -5,8 +5,8 @@
 Usage: Tests/players/test_lottie_image.py [export.json]
 
 Without an argument, the export is written by the Swift test ImageLayerExportTests (run with
-`swift test --skip-build`, which needs a build with tests) through SEGUE_IMAGE_EXPORTS_DIR; the
-HTTP API does not take documents yet. The document, as that test builds it: a 200×100 window,
+`swift test --skip-build`, which needs a build with tests) through SEGUE_IMAGE_EXPORTS_DIR,
+in-process, so that this check needs no server. The document, as that test builds it: a 200×100 window,
 one 80×40 layer at (40, 20) filled pure blue, carrying a 2×2 PNG whose left column is pure red
 and right column pure green; tapped to a pose that moves it by (20, 10) and halves it about its
 centre. So its rect is (40, 20, 80, 40) at the first frame and (80, 40, 40, 20) at the last,
