@@ -179,4 +179,10 @@ struct ServeOptions: ParsableArguments {
 
     @Option(help: "Seconds between a drive session's keepalive pings. [env SEGUE_DRIVE_PING_INTERVAL, default 20]")
     var drivePingInterval: Int?
+
+    @Option(
+        help:
+            "Threads serving live drive sessions, each an event loop holding many sessions. [env SEGUE_DRIVE_THREADS, default: the CPUs this process may use]"
+    )
+    var driveThreads: Int?
 }
