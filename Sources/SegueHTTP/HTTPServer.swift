@@ -56,7 +56,9 @@ public final class HTTPServer: Sendable {
         gate?.whenMemoryIsShort { [weak deadlines] bytes in
             deadlines?.reclaim(bytes: bytes, at: WatchedConnection.now())
         }
-        let listener = try Listener(address: address, host: configuration.host, limit: configuration.connectionLimit)
+        let listener = try Listener(
+            address: address, host: configuration.host, limit: configuration.connectionLimit,
+            upgradedLimit: drive?.driveLimits.maxSessions ?? 0)
         guard
             let started = Self.startDaemon(
                 configuration, daemonLimit: listener.daemonLimit, dispatcher: dispatcher, deadlines: deadlines,
