@@ -70,4 +70,75 @@ static inline int segue_malloc_fix_thresholds(int mmap_threshold, int trim_thres
     return mallopt(M_MMAP_THRESHOLD, mmap_threshold) && mallopt(M_TRIM_THRESHOLD, trim_threshold);
 }
 
+/// epoll(7) and eventfd(2) for the drive sessions' event loops (Sources/SegueHTTP/Drive/DriveLoop*).
+/// Swift's Glibc module has neither header, and `struct epoll_event` is packed on x86-64, which
+/// Swift does not import faithfully: so these wrappers take and give plain values. Each
+/// registered socket carries a 64-bit token (epoll_data.u64), which the loop chooses.
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+#include <errno.h>
+enum {
+    SEGUE_EPOLL_IN = EPOLLIN,
+    SEGUE_EPOLL_OUT = EPOLLOUT,
+    SEGUE_EPOLL_ERR = EPOLLERR,
+    SEGUE_EPOLL_HUP = EPOLLHUP,
+    SEGUE_EPOLL_CTL_ADD = EPOLL_CTL_ADD,
+    SEGUE_EPOLL_CTL_MOD = EPOLL_CTL_MOD,
+    SEGUE_EPOLL_CTL_DEL = EPOLL_CTL_DEL,
+};
+
+/// A new epoll instance, closed on exec; -1 with errno on failure.
+static inline int segue_epoll_create(void) {
+    return epoll_create1(EPOLL_CLOEXEC);
+}
+
+/// Adds, changes (level-triggered: `events` is the whole interest) or removes `fd`.
+static inline int segue_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t token) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = events;
+    event.data.u64 = token;
+    return epoll_ctl(epfd, op, fd, &event);
+}
+
+/// Waits up to `timeout_ms` (-1: no limit) for at most `capacity` (at most 256) ready sockets;
+/// fills `tokens` and `events` and answers how many, 0 on timeout, or -1 with errno.
+static inline int segue_epoll_wait(int epfd, uint64_t *tokens, uint32_t *events, int capacity, int timeout_ms) {
+    struct epoll_event ready[256];
+    if (capacity > 256) capacity = 256;
+    int count = epoll_wait(epfd, ready, capacity, timeout_ms);
+    for (int index = 0; index < count; index++) {
+        tokens[index] = ready[index].data.u64;
+        events[index] = ready[index].events;
+    }
+    return count;
+}
+
+/// Names the calling thread (at most 15 bytes show) for ps, top and /proc/PID/task/TID/comm:
+/// prctl(2) PR_SET_NAME, which needs no _GNU_SOURCE as pthread_setname_np does.
+#include <sys/prctl.h>
+static inline void segue_name_thread(const char *name) {
+    (void) prctl(PR_SET_NAME, (unsigned long) name, 0, 0, 0);
+}
+
+/// A non-blocking eventfd, closed on exec: what wakes a loop from another thread.
+static inline int segue_eventfd_create(void) {
+    return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+}
+
+/// Adds one to the eventfd's counter, making it readable (a full counter is readable already).
+static inline void segue_eventfd_signal(int fd) {
+    uint64_t one = 1;
+    ssize_t written;
+    do { written = write(fd, &one, sizeof one); } while (written < 0 && errno == EINTR);
+}
+
+/// Resets the eventfd's counter, so that it waits for the next signal.
+static inline void segue_eventfd_drain(int fd) {
+    uint64_t count;
+    ssize_t got;
+    do { got = read(fd, &count, sizeof count); } while (got < 0 && errno == EINTR);
+}
+
 #endif

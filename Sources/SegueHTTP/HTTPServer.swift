@@ -40,7 +40,9 @@ public final class HTTPServer: Sendable {
     ) throws(ServerError) {
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         ReturnedMemory.configureAllocator()
-        let sessions = drive.map { DriveSessions(endpoint: $0, logger: logger, metrics: metrics) }
+        let sessions = drive.map {
+            DriveSessions(endpoint: $0, logger: logger, metrics: metrics, threads: configuration.driveThreads)
+        }
         let dispatcher = RequestDispatcher(
             service: service, readiness: readiness, logger: logger, maxBodyBytes: configuration.maxBodyBytes,
             headLimits: configuration.headLimits, metrics: metrics, drive: sessions,
@@ -54,7 +56,9 @@ public final class HTTPServer: Sendable {
         gate?.whenMemoryIsShort { [weak deadlines] bytes in
             deadlines?.reclaim(bytes: bytes, at: WatchedConnection.now())
         }
-        let listener = try Listener(address: address, host: configuration.host, limit: configuration.connectionLimit)
+        let listener = try Listener(
+            address: address, host: configuration.host, limit: configuration.connectionLimit,
+            upgradedLimit: drive?.driveLimits.maxSessions ?? 0)
         guard
             let started = Self.startDaemon(
                 configuration, daemonLimit: listener.daemonLimit, dispatcher: dispatcher, deadlines: deadlines,
@@ -69,6 +73,9 @@ public final class HTTPServer: Sendable {
         self.listener = listener
         self.libraryLog = libraryLog
         deadlines.startWatching()
+        // The drive loops run from before the first connection is accepted; nothing below throws,
+        // so `shutdown` (or deinit) always stops them.
+        sessions?.start()
         listener.start(daemon: started, deadlines: deadlines)
         self.port = listener.port
         self.daemon = Mutex(DaemonHandle(pointer: started))
@@ -114,6 +121,7 @@ public final class HTTPServer: Sendable {
         // One deadline for the whole drain, sessions and requests alike.
         let deadline = ContinuousClock.now + .seconds(configuration.drainTimeout)
         // Live sessions close with 1001 (going away); their clients reconnect elsewhere and resend.
+        // Their loops' threads have ended when this returns, before the daemon is stopped.
         dispatcher.drive?.closeAll(until: deadline)
         var announced = false
         while requestsInFlight > 0 && ContinuousClock.now < deadline {

@@ -25,8 +25,11 @@ import Synchronization
 final class Listener: Sendable {
     /// The port bound (the real one when asked for port 0).
     let port: Int
-    /// The most connections admitted at once.
+    /// The most connections admitted at once, drive sockets aside.
     let limit: Int
+    /// The most drive sockets open at once (`--drive-max-sessions`): once upgraded, a
+    /// connection no longer counts against `limit`, but libmicrohttpd still holds it.
+    let upgradedLimit: Int
     private let socket: Int32
     /// A pipe whose read end the accept thread polls: `stopAccepting` writes to it.
     private let wake: (read: Int32, write: Int32)
@@ -36,8 +39,9 @@ final class Listener: Sendable {
     private let isClosed = Atomic<Bool>(false)
 
     /// libmicrohttpd's own limit, a backstop the listener never reaches: twice ours, so that
-    /// connections shut down to make room can finish closing while their successors start.
-    var daemonLimit: Int { 2 * limit }
+    /// connections shut down to make room can finish closing while their successors start, and
+    /// room for every drive socket besides.
+    var daemonLimit: Int { 2 * limit + upgradedLimit }
 
     /// How long the accept thread pauses, in milliseconds, when a client waits and no slot
     /// can be freed yet: connections become closable as they fall behind.
@@ -45,7 +49,7 @@ final class Listener: Sendable {
 
     /// Binds `address` and listens with the kernel's largest backlog (`SOMAXCONN`, capped
     /// by `net.core.somaxconn`), so that clients past the limit queue rather than fail.
-    init(address: SocketAddress, host: String, limit: Int) throws(ServerError) {
+    init(address: SocketAddress, host: String, limit: Int, upgradedLimit: Int = 0) throws(ServerError) {
         let family = address.isIPv6 ? AF_INET6 : AF_INET
         let fd = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         let requestedPort: Int
@@ -91,6 +95,7 @@ final class Listener: Sendable {
         socket = fd
         wake = (pipeEnds[0], pipeEnds[1])
         self.limit = limit
+        self.upgradedLimit = upgradedLimit
     }
 
     deinit {

@@ -67,9 +67,13 @@ final class RequestDeadlines: Sendable {
     var count: Int { state.withLock { $0.watched.count } }
 
     /// Connections that hold a slot: handed to libmicrohttpd and not yet closed, less those
-    /// already shut down (they are closing, and their slots are as good as free).
+    /// already shut down (they are closing, and their slots are as good as free) and those
+    /// upgraded to a drive socket, which `--drive-max-sessions` caps instead: a server full of
+    /// live sessions still takes HTTP requests.
     var holdingSlots: Int {
-        state.withLock { state in state.handedOver.count + state.watched.values.count { !$0.wasCut } }
+        state.withLock { state in
+            state.handedOver.count + state.watched.values.count { !$0.wasCut && !$0.isUpgraded }
+        }
     }
 
     /// Connections handed to libmicrohttpd or open, shut down or not: what its own count

@@ -9,6 +9,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var port: Int = 8080
     /// Which libmicrohttpd threading mode serves connections.
     public var threading: ThreadingModel = .threadPerConnection
+    /// Threads serving live drive sessions once upgraded, each an epoll loop holding many
+    /// (`DriveLoop`): one per CPU the process may use, so the loops can use every core and no
+    /// more threads wait on the same ones.
+    public var driveThreads: Int = CPULimit.available
     /// The largest request body accepted, in bytes; larger ones get 413.
     public var maxBodyBytes: Int = 4 * 1024 * 1024
     /// Bytes of request bodies held at once while they arrive and until their requests

@@ -14,6 +14,8 @@ final class WatchedConnection: Sendable {
     private let progress: Mutex<RequestProgress>
     /// Set once the socket has been shut down, so it is shut down once.
     private let isCut = Atomic<Bool>(false)
+    /// Set once the request was answered with a WebSocket upgrade.
+    private let upgradedFlag = Atomic<Bool>(false)
 
     /// A connection just accepted: it starts waiting for its first head at `now`.
     init(socket: Int32, now: Int64) {
@@ -45,7 +47,11 @@ final class WatchedConnection: Sendable {
     /// The request was answered with a WebSocket upgrade: the socket leaves the HTTP deadlines.
     func upgraded() {
         progress.withLock { $0.upgraded() }
+        upgradedFlag.store(true, ordering: .relaxed)
     }
+
+    /// True once the connection is a drive socket.
+    var isUpgraded: Bool { upgradedFlag.load(ordering: .relaxed) }
 
     /// True once the socket has been shut down (it is closing).
     var wasCut: Bool { isCut.load(ordering: .relaxed) }

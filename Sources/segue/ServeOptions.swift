@@ -146,7 +146,7 @@ struct ServeOptions: ParsableArguments {
 
     @Option(
         help:
-            "Live drive sessions (GET /v1/drive) open at once; more get 503 before the upgrade. [env SEGUE_DRIVE_MAX_SESSIONS, default 256]"
+            "Live drive sessions (GET /v1/drive) open at once; more get 503 before the upgrade. Each costs about 48 KiB at rest and, live at 60 samples/s, about 0.2 % of a core: size it with scripts/load-drive (README.md, Live drive). Drive sockets do not count against --connection-limit. [env SEGUE_DRIVE_MAX_SESSIONS, default 512]"
     )
     var driveMaxSessions: Int?
 
@@ -179,4 +179,10 @@ struct ServeOptions: ParsableArguments {
 
     @Option(help: "Seconds between a drive session's keepalive pings. [env SEGUE_DRIVE_PING_INTERVAL, default 20]")
     var drivePingInterval: Int?
+
+    @Option(
+        help:
+            "Threads serving live drive sessions, each an event loop holding many sessions. [env SEGUE_DRIVE_THREADS, default: the CPUs this process may use]"
+    )
+    var driveThreads: Int?
 }

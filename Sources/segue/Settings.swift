@@ -63,6 +63,8 @@ struct Settings {
             options.drainTimeout, env: "SEGUE_DRAIN_TIMEOUT", default: defaults.drainTimeout, in: 0...3600)
         server.drainDelay = try source.value(
             options.drainDelay, env: "SEGUE_DRAIN_DELAY", default: defaults.drainDelay, in: 0...3600)
+        server.driveThreads = try source.value(
+            options.driveThreads, env: "SEGUE_DRIVE_THREADS", default: defaults.driveThreads, in: 1...256)
         let level = try source.value(
             options.logLevel, env: "SEGUE_LOG_LEVEL", default: LogLevelSetting(.info),
             expected: "trace, debug, info, notice, warning, error or critical")

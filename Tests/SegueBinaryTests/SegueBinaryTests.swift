@@ -127,6 +127,7 @@ import Testing
             ("--max-concurrent-simulations", "SEGUE_MAX_CONCURRENT_SIMULATIONS"),
             ("--max-queued-simulations", "SEGUE_MAX_QUEUED_SIMULATIONS"),
             ("--memory-budget", "SEGUE_MEMORY_BUDGET"), ("--drive-stall-timeout", "SEGUE_DRIVE_STALL_TIMEOUT"),
+            ("--drive-threads", "SEGUE_DRIVE_THREADS"),
         ] {
             #expect(result.stdout.contains(flag), "\(flag) missing from --help")
             #expect(result.stdout.contains(variable), "\(variable) missing from --help")
@@ -143,6 +144,7 @@ import Testing
         (["--max-frames", "0"], "--max-frames is 0"),
         (["--memory-budget", "0"], "--memory-budget is 0; it must be between 1 and 1048576"),
         (["--request-timeout", "0"], "--request-timeout is 0; it must be between 1 and 3600"),
+        (["--drive-threads", "0"], "--drive-threads is 0; it must be between 1 and 256"),
         (["--max-number-magnitude", "0.5"], "--max-number-magnitude is 0.5; it must be between 1.0 and 1e+300"),
     ])
     func badSettingsExitNonZeroSayingWhy(arguments: [String], message: String) throws {

@@ -1,7 +1,10 @@
 /// The limits of `GET /v1/drive`, each a server flag (`--drive-*`, `SEGUE_DRIVE_*`).
 public struct DriveLimits: Sendable, Hashable {
     /// Sessions open at once; an upgrade past it gets 503 with Retry-After before the handshake.
-    public var maxSessions = 256
+    /// 512: 500 sessions live at 60 samples/s took one of the server's two cores, and a session
+    /// at rest holds about 48 KiB, 25 MiB for all (README.md, Performance, Live drive, has the
+    /// measurement and how to repeat it for other cores and memory).
+    public var maxSessions = 512
     /// Seconds a session may go without a frame from its client (a pong counts), while nothing
     /// waits to be sent to it, before it is closed with 1001.
     public var idleTimeout = 60

@@ -3,13 +3,11 @@ import Glibc
 import Logging
 import SegueAPI
 
-/// One drive session's socket, on a thread of its own from the upgrade to the close: it reads
-/// the client's frames into the session, writes the session's messages, plays realtime frames at
-/// their time, pings, and closes as RFC 6455 says.
-///
-/// Why a thread per session: a session is mostly waiting (for the finger, or for a frame's
-/// time), and `poll` with the next deadline as its timeout is the plainest way to wait for both;
-/// sessions are capped (`--drive-max-sessions`), so threads are too.
+/// One drive session's socket, from the upgrade to the close: it reads the client's frames into
+/// the session, writes the session's messages, plays realtime frames at their time, pings, and
+/// closes as RFC 6455 says. It runs on a drive loop's thread (`DriveLoopThread`), which gives it
+/// a turn whenever its socket is ready for what it waits for, or its next deadline comes; each
+/// turn does what can be done without waiting and says what to wait for next (`Next`).
 ///
 /// Backpressure: the socket is non-blocking, and what the session answers is made into bytes
 /// only as the socket takes them. A burst of frames (`FrameBurst`) is made a message at a time
@@ -19,7 +17,7 @@ import SegueAPI
 /// TCP's own flow control slows a client that sends faster than it reads. Only a client that
 /// takes nothing at all for `stallTimeout` is closed, with 1008.
 final class DriveConnection {
-    private let socket: Int32
+    let socket: Int32
     private let handle: OpaquePointer
     private let sessions: DriveSessions
     private let requestID: String
@@ -37,8 +35,8 @@ final class DriveConnection {
     private var pending: [DriveSession.Output] = []
     /// Since when bytes have waited with the socket taking none of them; nil while nothing waits.
     private var stalledSince: Double?
-    private let clock = ContinuousClock()
-    private let origin: ContinuousClock.Instant
+    /// When the session began, on `DriveClock`'s scale: the session's own times count from it.
+    private let origin: Double
     /// When the client was last heard from (a byte received) or seen to read what waited for it.
     private var lastHeard = 0.0
     private var nextPing: Double
@@ -47,6 +45,9 @@ final class DriveConnection {
     private var closeReason = ""
     /// Set once the connection is to end as soon as the outbox is written.
     private var finishing = false
+    /// Set once the sending side is shut, until when the connection reads and drops what the
+    /// client still sends (see `beginLingering`).
+    private var lingerUntil: Double?
     private var messagesIn = 0
     private var messagesOut = 0
     /// When the bytes being read now arrived (the `recv` that returned them).
@@ -60,69 +61,82 @@ final class DriveConnection {
     static let linger = 1.0
     /// Seconds the server waits for the client's close frame after sending its own.
     static let closeGrace = 2.0
-    /// The longest `poll` waits, so a shutdown is noticed within it.
-    static let longestWait = 0.25
+    /// The longest a connection waits for a turn with nothing due. Every deadline it has is
+    /// waited for as such, and the server's closing wakes every loop, so this only bounds the
+    /// cost of a wait this code does not foresee.
+    static let longestWait = 1.0
     /// Bytes of the client's frames read ahead of the session beyond one whole message: while an
     /// answer waits, the socket is read (so pongs and a close are seen) only up to this.
     static let readAhead = 1 << 16
+    /// The most rounds of reading, answering and writing in one turn, so that one busy
+    /// connection (a fast client and a large burst) lets the others of its loop have theirs.
+    static let roundsPerTurn = 16
+    /// The most reads in one turn while lingering, for the same reason.
+    static let lingerReadsPerTurn = 16
 
-    init(socket: Int32, handle: OpaquePointer, extra: [UInt8], sessions: DriveSessions, requestID: String) {
-        self.socket = socket
-        self.handle = handle
+    /// What the connection waits for after a turn: epoll events (`SEGUE_EPOLL_IN`, `_OUT`) and
+    /// a deadline on `DriveClock`'s scale; or its end, after which the loop takes the socket out
+    /// of its epoll set and calls `finish`.
+    enum Next {
+        case wait(events: UInt32, deadline: Double)
+        case ended
+    }
+
+    /// Takes over an upgraded socket: non-blocking from here on, and without Nagle's delay.
+    init(_ upgraded: UpgradedSocket, sessions: DriveSessions) {
+        socket = upgraded.socket
+        handle = upgraded.handle
+        requestID = upgraded.requestID
         self.sessions = sessions
-        self.requestID = requestID
         session = sessions.endpoint.session(requestID: requestID)
         reader = WebSocket.Reader(maxMessageBytes: sessions.limits.maxMessageBytes)
-        reader.append(extra)
-        origin = clock.now
+        reader.append(upgraded.extra)
+        origin = DriveClock.now()
         nextPing = Double(sessions.limits.pingInterval)
-    }
-
-    /// Seconds since the session began.
-    private var now: Double {
-        let elapsed = clock.now - origin
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    }
-
-    /// Starts the session's thread; the connection is closed and its slot given back when it ends.
-    func start() {
-        let box = Unmanaged.passRetained(self)
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { raw in
-                guard let raw else { return nil }
-                Unmanaged<DriveConnection>.fromOpaque(raw).takeRetainedValue().run()
-                return nil
-            }, box.toOpaque())
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            box.release()
-            end(reason: "no thread for the session")
-        }
-    }
-
-    private func run() {
         let flags = fcntl(socket, F_GETFL)
         _ = fcntl(socket, F_SETFL, flags | O_NONBLOCK)
         // Each message goes out when written: Nagle's algorithm would hold a small frame back
         // until the last one is acknowledged, up to the client's delayed-ACK time (40 ms).
         var noDelay: Int32 = 1
         _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-        var open = true
-        while open {
+    }
+
+    /// Seconds since the session began.
+    private var now: Double { DriveClock.now() - origin }
+
+    /// One turn: what a thread polling this socket alone did each time its poll returned. It
+    /// reads what has arrived and writes what the socket takes; ends the connection once the
+    /// peer has gone, the close handshake is done or its grace has passed; then takes the
+    /// client's messages, plays what is due, and makes the answers into bytes. It goes round
+    /// again while that made bytes the socket may take now, or freed room to read more, up to
+    /// `roundsPerTurn`; then says what to wait for. `readiness` holds the epoll events that
+    /// woke it (0 for a deadline, or the server closing).
+    func turn(readiness: UInt32, scratch: UnsafeMutableRawBufferPointer) -> Next {
+        if lingerUntil != nil { return linger(scratch: scratch) }
+        let broken = readiness & UInt32(SEGUE_EPOLL_ERR | SEGUE_EPOLL_HUP) != 0
+        for round in 0..<Self.roundsPerTurn {
+            let moved = transfer(scratch: scratch)
+            checkStall()
+            // A socket in error or hung up from which nothing moves is gone: epoll reports both
+            // whatever the interest, so waiting on it again would only spin.
+            let gone = !moved.open || (round == 0 && broken && moved.read == 0 && moved.written == 0)
+            if gone || (finishing && unsent == 0) {
+                return beginLingering()
+            }
+            if let closeSent, now - closeSent > Self.closeGrace {
+                return beginLingering()
+            }
             readMessages()
             if !finishing, closeSent == nil {
                 tick()
             }
             produce()
-            open = wait() && transfer()
-            checkStall()
-            if finishing && unsent == 0 { break }
-            if let closeSent, now - closeSent > Self.closeGrace { break }
+            let mayWrite = unsent > 0 && !moved.writeBlocked
+            let mayRead = moved.readStopped && reads
+            if !mayWrite && !mayRead { return waiting() }
         }
-        end(reason: closeReason.isEmpty ? "client closed" : closeReason)
+        // Not done, but the loop's other connections wait: another turn at its next pass.
+        return .wait(events: interest, deadline: DriveClock.now())
     }
 
     /// Bytes made and not yet taken by the socket.
@@ -277,47 +291,71 @@ final class DriveConnection {
         reader.unreadByteCount < sessions.limits.maxMessageBytes + Self.readAhead
     }
 
-    /// Waits until the socket can be read or written, or the next deadline; false on a socket error.
-    private func wait() -> Bool {
+    /// What the socket is watched for: reading while the connection reads, writing while bytes wait.
+    private var interest: UInt32 {
+        (reads ? UInt32(SEGUE_EPOLL_IN) : 0) | (unsent > 0 ? UInt32(SEGUE_EPOLL_OUT) : 0)
+    }
+
+    /// What to wait for until the next turn: the socket (`interest`), or the next deadline: a
+    /// realtime frame's time, the next ping, the stall or idle timeout, or the close's grace.
+    private func waiting() -> Next {
         let time = now
         var deadline = time + Self.longestWait
-        if closeSent == nil {
-            if let due = session.nextDue { deadline = min(deadline, due) }
-            deadline = min(deadline, nextPing)
+        if let closeSent {
+            deadline = min(deadline, closeSent + Self.closeGrace)
+        } else {
+            if !finishing {
+                if let due = session.nextDue { deadline = min(deadline, due) }
+                deadline = min(deadline, nextPing)
+            }
             if let stalledSince {
                 deadline = min(deadline, stalledSince + Double(sessions.limits.stallTimeout))
-            } else if pending.isEmpty && unsent == 0 {
+            } else if !finishing && pending.isEmpty && unsent == 0 {
                 deadline = min(deadline, lastHeard + Double(sessions.limits.idleTimeout))
             }
         }
-        let milliseconds = Int32(max(0, min((deadline - time) * 1000, 250)).rounded(.up))
-        var events: Int16 = 0
-        if reads { events |= Int16(POLLIN) }
-        if unsent > 0 { events |= Int16(POLLOUT) }
-        var descriptor = pollfd(fd: socket, events: events, revents: 0)
-        let ready = poll(&descriptor, 1, milliseconds)
-        if ready < 0 { return errno == EINTR }
-        return descriptor.revents & Int16(POLLNVAL) == 0
+        return .wait(events: interest, deadline: origin + deadline)
     }
 
-    /// Reads what has arrived (up to `reads`) and writes what the socket takes; false once the
-    /// peer has gone.
-    private func transfer() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while reads {
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+    /// What one `transfer` moved: whether the peer is still there, the bytes read and written,
+    /// whether reading stopped at the read-ahead bound rather than at an empty socket, and
+    /// whether the socket took less than was offered.
+    private struct Moved {
+        var open = true
+        var read = 0
+        var written = 0
+        var readStopped = false
+        var writeBlocked = false
+    }
+
+    /// Reads what has arrived (up to `reads`) and writes what the socket takes.
+    private func transfer(scratch: UnsafeMutableRawBufferPointer) -> Moved {
+        var moved = Moved()
+        reading: while true {
+            guard reads else {
+                moved.readStopped = true
+                break
+            }
+            let count = recv(socket, scratch.baseAddress, scratch.count, 0)
             if count > 0 {
-                reader.append(buffer[0..<count])
+                reader.append(UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
+                moved.read += count
                 lastHeard = now
                 lastReadAt = lastHeard
                 continue
             }
-            if count == 0 { return false }  // the client has gone
-            if errno == EAGAIN || errno == EWOULDBLOCK { break }
-            if errno == EINTR { continue }
-            return false
+            if count == 0 {  // the client has gone
+                moved.open = false
+                return moved
+            }
+            switch errno {
+            case EAGAIN, EWOULDBLOCK: break reading
+            case EINTR: continue
+            default:
+                moved.open = false
+                return moved
+            }
         }
-        var taken = 0
         while outboxStart < outbox.count {
             let sent = outbox.withUnsafeBytes { bytes in
                 guard let base = bytes.baseAddress else { return 0 }
@@ -325,17 +363,21 @@ final class DriveConnection {
             }
             if sent > 0 {
                 outboxStart += sent
-                taken += sent
+                moved.written += sent
                 continue
             }
-            if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+            if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                moved.writeBlocked = true
+                break
+            }
             if sent < 0 && errno == EINTR { continue }
-            return false
+            moved.open = false
+            return moved
         }
         if unsent > 0 {
             // Bytes wait: the stall clock runs from the last time the socket took any.
-            if taken > 0 && stalledSince != nil { lastHeard = now }  // the client read what waited
-            if stalledSince == nil || taken > 0 { stalledSince = now }
+            if moved.written > 0 && stalledSince != nil { lastHeard = now }  // the client read what waited
+            if stalledSince == nil || moved.written > 0 { stalledSince = now }
         } else {
             if stalledSince != nil { lastHeard = now }
             stalledSince = nil
@@ -350,36 +392,52 @@ final class DriveConnection {
                 awaitingWrite.removeAll(keepingCapacity: true)
             }
         }
-        return true
+        return moved
     }
 
-    /// Ends the sending side, then reads and drops what the client still sends until it closes too
-    /// (or `linger` passes). Closing a socket with unread bytes makes the kernel send a reset, which
-    /// throws away what the client has not yet read: the close frame saying why among it.
-    private func lingeringClose() {
+    // MARK: the end
+
+    /// Ends the sending side, then reads and drops what the client still sends until it closes
+    /// too (or `linger` passes). Closing a socket with unread bytes makes the kernel send a reset,
+    /// which throws away what the client has not yet read: the close frame saying why among it.
+    private func beginLingering() -> Next {
         shutdown(socket, Int32(SHUT_WR))
-        let deadline = now + Self.linger
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while now < deadline {
-            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(max(1, (deadline - now) * 1000))
-            guard poll(&descriptor, 1, milliseconds) > 0 else { break }
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { break }
-        }
+        let until = now + Self.linger
+        lingerUntil = until
+        return .wait(events: UInt32(SEGUE_EPOLL_IN), deadline: origin + until)
     }
 
-    /// Gives the slot back last of all: a shutdown waits for every slot (`DriveSessions.closeAll`),
-    /// then stops the daemon and ends the process, so nothing may follow it.
-    private func end(reason: String) {
-        lingeringClose()
+    /// A turn while lingering: drops what has arrived; ended once the client has closed, the
+    /// socket fails, or `linger` has passed.
+    private func linger(scratch: UnsafeMutableRawBufferPointer) -> Next {
+        guard let lingerUntil, now < lingerUntil else { return .ended }
+        for _ in 0..<Self.lingerReadsPerTurn {
+            let count = recv(socket, scratch.baseAddress, scratch.count, 0)
+            if count > 0 { continue }
+            if count == 0 { return .ended }
+            switch errno {
+            case EAGAIN, EWOULDBLOCK:
+                return .wait(events: UInt32(SEGUE_EPOLL_IN), deadline: origin + lingerUntil)
+            case EINTR: continue
+            default: return .ended
+            }
+        }
+        return .wait(events: UInt32(SEGUE_EPOLL_IN), deadline: origin + lingerUntil)
+    }
+
+    /// Closes the connection through libmicrohttpd (which closes the socket: MHD_upgrade_action
+    /// with MHD_UPGRADE_ACTION_CLOSE, called once, here) and gives the session's slot back, last
+    /// of all: a shutdown waits for every slot (`DriveSessions.closeAll`). Called by the loop,
+    /// with the socket already out of its epoll set; `reason` stands for the one the turns
+    /// found, for a session ended from outside them.
+    func finish(reason: String? = nil) {
         _ = segue_mhd_upgrade_close(handle)
         let seconds = now
         sessions.logger.info(
             "drive session",
             metadata: [
                 "id": "\(requestID)", "seconds": "\((seconds * 1000).rounded() / 1000)", "in": "\(messagesIn)",
-                "out": "\(messagesOut)", "end": "\(reason)",
+                "out": "\(messagesOut)", "end": "\(reason ?? (closeReason.isEmpty ? "client closed" : closeReason))",
             ])
         sessions.release(after: seconds)
     }

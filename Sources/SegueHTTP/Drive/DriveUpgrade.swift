@@ -71,7 +71,7 @@ extension RequestDispatcher {
         return WebSocket.base64(Array(digest))
     }
 
-    /// libmicrohttpd sent the 101 and hands over the socket: the session runs on its own thread.
+    /// libmicrohttpd sent the 101 and hands over the socket: a drive loop serves the session from here on.
     static let upgraded: MHD_UpgradeHandler = { context, connection, _, extra, extraSize, socket, handle in
         guard let context, let handle else { return }
         // Before anything else: the watchdog must never hold the session to a request's deadlines.
@@ -82,9 +82,8 @@ extension RequestDispatcher {
             return
         }
         let bytes = extra.map { Array(UnsafeRawBufferPointer(start: $0, count: extraSize)) } ?? []
-        DriveConnection(
-            socket: socket, handle: handle, extra: bytes, sessions: upgrade.sessions, requestID: upgrade.requestID
-        ).start()
+        upgrade.sessions.adopt(
+            UpgradedSocket(socket: socket, handle: handle, extra: bytes, requestID: upgrade.requestID))
     }
 }
 
