@@ -3,25 +3,16 @@
 // Tests/browser/test_sdk.py). Starts SEGUE_BINARY (default .build/debug/segue) on port 0.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
 import { Segue, SegueProblem, roundedRectPath } from "../../Sources/SegueAPI/Resources/sdk/segue.js";
+import { startServer } from "./server.mjs";
 
-const binary = process.env.SEGUE_BINARY || ".build/debug/segue";
 let server;
 let segue;
 
 before(async () => {
-  server = spawn(binary, ["--port", "0", "--host", "127.0.0.1"], { stdio: ["ignore", "pipe", "ignore"] });
-  const lines = createInterface({ input: server.stdout });
-  const base = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${binary} printed no listening line in 20 s`)), 20000);
-    lines.on("line", (line) => {
-      const match = /^listening on (http:\/\/\S+)$/.exec(line.trim());
-      if (match) { clearTimeout(timer); resolve(match[1]); }
-    });
-  });
-  segue = new Segue({ baseURL: base });
+  const started = await startServer();
+  server = started.server;
+  segue = new Segue({ baseURL: started.base });
 });
 
 after(() => { server.kill("SIGTERM"); });
@@ -93,6 +84,20 @@ test("drive by polling: the frames, decision and settle are the simulate answer'
   assert.deepEqual(decisions, [whole.decision]);
   assert.deepEqual(events.at(-1), { type: "settled", duration: whole.duration, events: whole.events });
   assert.equal(session.done, true);
+});
+
+test("drive by polling, compact: the frames, expanded, are the full simulate answer's", async () => {
+  const detail = await segue.preset("instagram.pop.interactive");
+  const samples = detail.exampleGesture.samples;
+  const whole = await segue.simulate({ preset: detail.id, gesture: { samples } });
+  const compact = await segue.simulate({ preset: detail.id, gesture: { samples }, encoding: "compact" });
+  assert.equal(compact.encoding, "compact");
+  assert.notDeepEqual(compact.frames, whole.frames, "the answer really is compact");
+  const session = segue.drive({ preset: detail.id }, { transport: "poll", encoding: "compact" });
+  for (let i = 0; i < samples.length; i += 3) session.send(samples.slice(i, i + 3));
+  const frames = [];
+  for await (const event of session) if (event.type === "frame") frames.push(event.frame);
+  assert.deepEqual(frames, whole.frames);
 });
 
 test("drive by polling: a bad sample is a problem event", async () => {

@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   parseProblem, SegueProblem, buildRequest, SampleCoalescer, roundedRectPath, maskClipPath, layerStyle, pathNumber,
+  expandFrame, expandFrames,
 } from "../../Sources/SegueAPI/Resources/sdk/segue.js";
 
 test("a problem+json answer becomes a SegueProblem with its field errors", () => {
@@ -142,4 +143,43 @@ test("a layer's CSS: box from its own frame or its layers frame, matrix about th
   assert.equal(moved.boxShadow, "none");
   assert.equal(maskClipPath({ rect: { x: 0, y: 0, width: 1, height: 1 }, cornerRadius: 0, cornerCurve: "circular", path: "M 0,0 L 1,1 Z" }),
     "path('M 0,0 L 1,1 Z')");
+});
+
+test("compact frames expand by the rule: changed members laid over the frame before, a null shadow removed", () => {
+  const layers = [
+    { id: "card", role: "moving", frame: { x: 0, y: 0, width: 100, height: 50 }, kind: "solid", fill: "#ffffffff" },
+    { id: "dim", role: "dimming", frame: { x: 0, y: 0, width: 390, height: 844 }, kind: "solid", fill: "#000000ff" },
+  ];
+  const identity = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
+  const card = { transform: identity, presentationFrame: { x: 0, y: 0, width: 100, height: 50 }, opacity: 1,
+    cornerRadius: 0, mask: null, shadow: { opacity: 0.3, radius: 8, offset: { x: 0, y: 2 } } };
+  const dim = { transform: identity, presentationFrame: { x: 0, y: 0, width: 390, height: 844 }, opacity: 0.4,
+    cornerRadius: 0, mask: null };
+  const moved = { a: 1, b: 0, c: 0, d: 1, tx: 10, ty: 0 };
+  const stream = [
+    { time: 0, phase: "interactive", progress: 0, layers: { card, dim } },
+    { time: 0.016667, phase: "interactive", progress: 0.1, layers: { card: { transform: moved, shadow: null } } },
+    { time: 0.033333, phase: "animating", progress: 0.2, layers: { dim: { opacity: 0.2 } }, annotations: { post: 2 } },
+    { time: 0.05, phase: "animating", progress: 0.3, layers: { card: { frame: { x: 5, y: 0, width: 100, height: 50 } } } },
+    { time: 0.066667, phase: "settled", progress: 1, layers: { card: { frame: { x: 0, y: 0, width: 100, height: 50 } } } },
+  ];
+  const { shadow, ...cardWithoutShadow } = card;
+  const expected = [
+    stream[0],
+    { time: 0.016667, phase: "interactive", progress: 0.1, layers: { card: { ...cardWithoutShadow, transform: moved }, dim } },
+    { time: 0.033333, phase: "animating", progress: 0.2,
+      layers: { card: { ...cardWithoutShadow, transform: moved }, dim: { ...dim, opacity: 0.2 } }, annotations: { post: 2 } },
+    { time: 0.05, phase: "animating", progress: 0.3,
+      layers: { card: { ...cardWithoutShadow, transform: moved, frame: { x: 5, y: 0, width: 100, height: 50 } },
+        dim: { ...dim, opacity: 0.2 } } },
+    // Back at its layer's frame: left out, as the full encoding leaves it out.
+    { time: 0.066667, phase: "settled", progress: 1,
+      layers: { card: { ...cardWithoutShadow, transform: moved }, dim: { ...dim, opacity: 0.2 } } },
+  ];
+  assert.deepEqual(expandFrames(stream, layers), expected);
+  // Across messages: the rest of the stream laid over the last frame of the part before.
+  const head = expandFrames(stream.slice(0, 2), layers);
+  assert.deepEqual(expandFrames(stream.slice(2), layers, head[1]), expected.slice(2));
+  assert.deepEqual(expandFrame(null, stream[0], layers), stream[0]);
+  assert.equal(shadow.radius, 8);
 });

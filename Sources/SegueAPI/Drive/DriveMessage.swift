@@ -5,25 +5,36 @@ import SegueEngine
 /// A message holding a number that is not finite comes back empty (a fault of the engine's, which
 /// the session answers as a 500 problem and close 1011, as `POST /v1/simulate` answers a 500).
 enum DriveMessage {
-    /// `started`: the session's preset, frame rate, pace and layers, before any frame.
-    static func started(preset: String, frameRate: Double, pace: DrivePace, layers: [LayerDescription]) -> [UInt8] {
+    /// `started`: the session's preset, frame rate, pace, encoding and layers, before any frame.
+    static func started(
+        preset: String, frameRate: Double, pace: DrivePace, encoding: FrameEncoding, layers: [LayerDescription]
+    ) -> [UInt8] {
         message("started") { writer in
             writer.member("preset", preset)
             writer.member("frameRate", frameRate)
             writer.member("pace", pace.rawValue)
+            writer.member("encoding", encoding.rawValue)
             writer.key("layers")
             SimulateResponse.write(layers, into: &writer)
         }
     }
 
     /// `frames`: frames determined since the last message, in time order, of the `layers` the
-    /// `started` message listed; a large burst is cut into several (`FrameBurst`).
-    static func frames(_ frames: ArraySlice<SimulationFrame>, layers: [LayerDescription]) -> [UInt8] {
+    /// `started` message listed; a large burst is cut into several (`FrameBurst`). In the compact
+    /// encoding each frame holds what changed since the frame before it, the first since
+    /// `previous`, the last frame of the message before (in full when there is none), exactly as
+    /// a compact simulate answer writes its frames.
+    static func frames(
+        _ frames: ArraySlice<SimulationFrame>, layers: [LayerDescription], encoding: FrameEncoding = .full,
+        after previous: SimulationFrame? = nil
+    ) -> [UInt8] {
         message("frames") { writer in
             writer.key("frames")
             writer.beginArray()
+            var before = encoding == .compact ? previous : nil
             for frame in frames {
-                SimulateResponse.write(frame, layers: layers, into: &writer)
+                SimulateResponse.write(frame, layers: layers, changedSince: before, into: &writer)
+                if encoding == .compact { before = frame }
             }
             writer.endArray()
         }

@@ -56,6 +56,8 @@ public struct DriveSession: Sendable {
         /// Sent after the last scheduled frame (or at once at asap pace).
         var settled: [UInt8]?
         var isSettled = false
+        /// The encoding `start` chose, and the frame the next is written against (`FrameChain`).
+        var chain = FrameChain(encoding: .full)
     }
 
     public init(catalogue: PresetCatalogue, limits: RequestLimits, maxSamples: Int, requestID: String) {
@@ -108,7 +110,7 @@ public struct DriveSession: Sendable {
         run.scheduled.removeFirst(ready.count)
         run.sent += ready.count
         // Checked, with the other frames of their simulation, when it ran (`send`).
-        var outputs: [Output] = [.frames(FrameBurst(checked: ArraySlice(ready.map(\.frame)), layers: run.layers))]
+        var outputs: [Output] = [.frames(run.chain.burst(checked: ArraySlice(ready.map(\.frame)), layers: run.layers))]
         run.lastSentTime = ready.last?.frame.time
         if run.scheduled.isEmpty, let settled = run.settled {
             outputs.append(.text(settled))
@@ -163,7 +165,7 @@ public struct DriveSession: Sendable {
 
     // MARK: start
 
-    static let startFields = ["type", "preset", "transition", "scene", "parameters", "frameRate", "pace"]
+    static let startFields = ["type", "preset", "transition", "scene", "parameters", "frameRate", "pace", "encoding"]
 
     /// `start`: a new session (replacing any), checked as a simulate request without a gesture.
     /// A tap-started preset runs at once.
@@ -179,6 +181,7 @@ public struct DriveSession: Sendable {
                 validator.fail("/pace", "Unknown pace '\(name)'. Choose \"asap\" or \"realtime\".")
             }
         }
+        let encoding: FrameEncoding = validator.choice(members, "encoding", at: "") ?? .full
         let request = members.filter { ["preset", "transition", "scene", "parameters", "frameRate"].contains($0.key) }
         // Checked as a simulate request whose gesture is the touch-down of the preset's (or the
         // document's) example, so that everything but the samples is checked now, and the layers
@@ -220,8 +223,9 @@ public struct DriveSession: Sendable {
             gesture: LiveGesture(
                 frameRate: parsed.input.frameRate, maximumSampleCount: maxSamples,
                 allowsMultipleStrokes: parsed.preset.acceptsRegrab))
+        started.chain = FrameChain(encoding: encoding)
         let message = DriveMessage.started(
-            preset: parsed.preset.description.id, frameRate: parsed.input.frameRate, pace: pace,
+            preset: parsed.preset.description.id, frameRate: parsed.input.frameRate, pace: pace, encoding: encoding,
             layers: simulation.layers)
         guard !message.isEmpty else { return failures(Self.nonFinite(simulation)) }
         var outputs: [Output] = [.text(message)]
@@ -366,9 +370,10 @@ public struct DriveSession: Sendable {
         let split =
             decision.flatMap { decision in new[..<immediateEnd].firstIndex { $0.time > decision.time } }
             ?? immediateEnd
-        guard let beforeDecision = FrameBurst(checking: new[..<split], layers: run.layers),
-            let afterDecision = FrameBurst(checking: new[split..<immediateEnd], layers: run.layers),
-            FrameBurst(checking: new[immediateEnd...], layers: run.layers) != nil
+        // In this order: each burst's frames follow those handed out before (`FrameChain`).
+        guard let beforeDecision = run.chain.burst(checking: new[..<split], layers: run.layers),
+            let afterDecision = run.chain.burst(checking: new[split..<immediateEnd], layers: run.layers),
+            run.chain.check(new[immediateEnd...], layers: run.layers)
         else { return nil }
         var outputs: [Output] = []
         if !beforeDecision.isEmpty {

@@ -21,6 +21,11 @@ public struct FrameBurst: Sendable, Equatable {
     private var rest: ArraySlice<SimulationFrame>
     /// The layers the `started` message listed, whose frames each state's `frame` is written against.
     private let layers: [LayerDescription]
+    /// The session's encoding (`FrameChain`).
+    private let encoding: FrameEncoding
+    /// The frame sent before the next message's first: the compact encoding writes it against
+    /// this one. Nil before a session's first frame.
+    private var previous: SimulationFrame?
     /// The first message, kept from the check so that a burst of one message is encoded once.
     private var first: [UInt8]?
     /// Frames in each message: `messageBytes` over the JSON a frame of these layers is expected
@@ -29,9 +34,13 @@ public struct FrameBurst: Sendable, Equatable {
 
     /// Checks every frame for a number that is not finite, by making every message once (a fault
     /// of the engine's that `POST /v1/simulate` answers 500): nil if one holds such a number, so
-    /// that no frame of a faulty run is sent. Only the first message is kept.
-    init?(checking frames: ArraySlice<SimulationFrame>, layers: [LayerDescription]) {
-        self.init(checked: frames, layers: layers)
+    /// that no frame of a faulty run is sent. Only the first message is kept. `encoding` and
+    /// `previous`: as `init(checked:layers:encoding:after:)`.
+    init?(
+        checking frames: ArraySlice<SimulationFrame>, layers: [LayerDescription], encoding: FrameEncoding = .full,
+        after previous: SimulationFrame? = nil
+    ) {
+        self.init(checked: frames, layers: layers, encoding: encoding, after: previous)
         var probe = self
         while let message = probe.message() {
             guard !message.isEmpty else { return nil }
@@ -39,10 +48,17 @@ public struct FrameBurst: Sendable, Equatable {
         }
     }
 
-    /// Frames checked before (realtime frames, checked when their simulation ran).
-    init(checked frames: ArraySlice<SimulationFrame>, layers: [LayerDescription]) {
+    /// Frames checked before (realtime frames, checked when their simulation ran), in `encoding`;
+    /// in the compact one the first is written against `previous`, the frame sent before it (nil:
+    /// in full), and each later one against the frame before it, across the messages of the burst.
+    init(
+        checked frames: ArraySlice<SimulationFrame>, layers: [LayerDescription], encoding: FrameEncoding = .full,
+        after previous: SimulationFrame? = nil
+    ) {
         rest = frames
         self.layers = layers
+        self.encoding = encoding
+        self.previous = previous
         framesPerMessage = max(1, Self.messageBytes / (64 + max(layers.count, 1) * SimulateResponse.bytesPerLayerState))
     }
 
@@ -56,7 +72,7 @@ public struct FrameBurst: Sendable, Equatable {
     public mutating func nextMessage() -> [UInt8]? {
         guard let kept = first else { return message() }
         first = nil
-        rest = rest.dropFirst(min(framesPerMessage, rest.count))
+        advance()
         return kept
     }
 
@@ -64,8 +80,15 @@ public struct FrameBurst: Sendable, Equatable {
     /// is not finite).
     private mutating func message() -> [UInt8]? {
         guard !rest.isEmpty else { return nil }
+        defer { advance() }
+        return DriveMessage.frames(
+            rest.prefix(framesPerMessage), layers: layers, encoding: encoding, after: previous)
+    }
+
+    /// Moves past the next message's frames; its last is the frame before the message after it.
+    private mutating func advance() {
         let count = min(framesPerMessage, rest.count)
-        defer { rest = rest.dropFirst(count) }
-        return DriveMessage.frames(rest.prefix(count), layers: layers)
+        previous = rest.prefix(count).last ?? previous
+        rest = rest.dropFirst(count)
     }
 }

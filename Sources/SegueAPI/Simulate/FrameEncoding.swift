@@ -1,4 +1,6 @@
-/// How `POST /v1/simulate` writes its frames in JSON: the `encoding` member of the request.
+/// How frames are written in JSON: the `encoding` member of a `POST /v1/simulate` request, and
+/// of a drive session's `start` message (`FrameChain`), where "the frame before" is the one sent
+/// before, whichever message carried it.
 public enum FrameEncoding: String, Sendable, Hashable, CaseIterable {
     /// Every layer's every property on every frame; the default, and what the goldens pin.
     case full

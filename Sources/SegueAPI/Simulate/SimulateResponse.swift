@@ -162,7 +162,9 @@ public struct SimulateResponse: Sendable {
 
     /// One frame; with a `previous` frame, as a compact answer writes it: `layers` holds only the
     /// layers whose state differs from `previous`'s, each with only the members that differ. The
-    /// checked shape guarantees both frames list the same layers in the same order as `layers`.
+    /// checked shape guarantees both frames of an answer list the same layers in the same order as
+    /// `layers`; a drive session's come from several runs, so a layer is matched by id, and one
+    /// `previous` lacks is written whole.
     static func write(
         _ frame: SimulationFrame, layers: [LayerDescription], changedSince previous: SimulationFrame?,
         into writer: inout JSONWriter
@@ -175,10 +177,10 @@ public struct SimulateResponse: Sendable {
         writer.beginObject()
         for index in frame.layers.indices {
             let state = frame.layers[index]
-            if let previous {
-                guard state != previous.layers[index] else { continue }
+            if let previous, let before = Self.state(state.id, at: index, in: previous) {
+                guard state != before else { continue }
                 writer.key(string: state.id)
-                write(state, changedSince: previous.layers[index], into: &writer)
+                write(state, changedSince: before, into: &writer)
             } else {
                 writer.key(string: state.id)
                 write(state, laidOutAt: index < layers.count ? layers[index].frame : nil, into: &writer)
@@ -187,6 +189,12 @@ public struct SimulateResponse: Sendable {
         writer.endObject()
         write(frame.annotations, into: &writer)
         writer.endObject()
+    }
+
+    /// The state of the layer `id` in `previous`: at `index` in a checked answer, else looked up.
+    static func state(_ id: String, at index: Int, in previous: SimulationFrame) -> LayerState? {
+        if index < previous.layers.count, previous.layers[index].id == id { return previous.layers[index] }
+        return previous[layer: id]
     }
 
     /// The members of `state` that differ from `before`'s (a shadow that went away as null).

@@ -117,6 +117,29 @@ export interface Frame {
   annotations?: Record<string, number | string>;
 }
 
+/** How frames are written: `full`, every layer's every member; `compact`, what changed since the frame before. */
+export type FrameEncoding = "full" | "compact";
+
+/** The members of a layer's state that changed since the frame before (openapi.yaml's LayerStateChange). */
+export type LayerStateChange = Partial<Omit<LayerState, "shadow">> & {
+  /** null: the layer's shadow went away. */
+  shadow?: ShadowState | null;
+};
+
+/** A frame of a compact stream (openapi.yaml's CompactSimulationFrame): the layers that changed. */
+export interface CompactFrame {
+  time: number;
+  phase: Frame["phase"];
+  progress: number;
+  layers: Record<string, LayerStateChange>;
+  annotations?: Record<string, number | string>;
+}
+
+/** A compact frame in full, laid over the full frame before it (null for the first, sent in full). */
+export declare function expandFrame(previous: Frame | null, frame: CompactFrame, layers: LayerDescription[]): Frame;
+/** Every frame of a compact stream in full, the first laid over `previous` (default: none, it is in full). */
+export declare function expandFrames(frames: CompactFrame[], layers: LayerDescription[], previous?: Frame | null): Frame[];
+
 /** What the release decided. */
 export interface Decision {
   outcome: "finish" | "cancel";
@@ -245,11 +268,19 @@ export interface DriveStart {
   parameters?: Record<string, unknown>;
   frameRate?: number;
   pace?: "asap" | "realtime";
+  /** As `DriveOptions.encoding`. */
+  encoding?: FrameEncoding;
 }
 
 export interface DriveOptions {
   /** `socket` (default): the drive socket, polling if it cannot open; `poll`: POST /v1/simulate only. */
   transport?: "socket" | "poll";
+  /**
+   * How the server writes the frames it sends: `full` (default) or `compact` (only what changed
+   * since the frame before, far fewer bytes). The session expands compact frames, so its events
+   * and `frames` are full frames either way.
+   */
+  encoding?: FrameEncoding;
 }
 
 export interface DriveStarted { type: "started"; layers: LayerDescription[]; frameRate: number; }

@@ -22,6 +22,8 @@
 /** @typedef {import("./segue").GestureSample} GestureSample */
 /** @typedef {import("./segue").SamplePhase} SamplePhase */
 /** @typedef {import("./segue").Frame} Frame */
+/** @typedef {import("./segue").CompactFrame} CompactFrame */
+/** @typedef {import("./segue").FrameEncoding} FrameEncoding */
 /** @typedef {import("./segue").LayerDescription} LayerDescription */
 /** @typedef {import("./segue").LayerState} LayerState */
 /** @typedef {import("./segue").MaskState} MaskState */
@@ -204,6 +206,68 @@ export class Segue {
   }
 }
 
+// ================================================================ compact frames
+
+/**
+ * A frame in full from a compact one and the full frame before it (null for the first, which a
+ * compact stream sends in full), by openapi.yaml's rule for `CompactSimulationFrame`: each
+ * changed layer's members are laid over its state in `previous` (`"shadow": null` removes the
+ * shadow), the layers it leaves out are as they were. A state whose `frame` is its layer's in
+ * `layers` leaves it out, as the full encoding does. Unchanged states are shared with
+ * `previous`, as read-only values. Pure: no I/O.
+ * @param {Frame | null} previous
+ * @param {CompactFrame} frame
+ * @param {LayerDescription[]} layers
+ * @returns {Frame}
+ */
+export function expandFrame(previous, frame, layers) {
+  /** @type {Record<string, LayerState>} */
+  const before = previous ? previous.layers : {};
+  /** @type {Record<string, LayerState>} */
+  const states = {};
+  const ids = Object.keys(before);
+  for (const id of Object.keys(frame.layers)) if (!(id in before)) ids.push(id);
+  for (const id of ids) {
+    const change = frame.layers[id];
+    if (!change) { states[id] = before[id]; continue; }
+    /** @type {Record<string, unknown>} */
+    const state = { ...before[id] };
+    for (const [name, value] of Object.entries(change)) {
+      if (name === "shadow" && value === null) delete state.shadow;
+      else state[name] = value;
+    }
+    const layer = layers.find((candidate) => candidate.id === id);
+    if (layer && sameRect(/** @type {Rect | undefined} */ (state.frame), layer.frame)) delete state.frame;
+    states[id] = /** @type {LayerState} */ (/** @type {unknown} */ (state));
+  }
+  /** @type {Record<string, unknown>} */
+  const full = {};
+  for (const [name, value] of Object.entries(frame)) full[name] = name === "layers" ? states : value;
+  return /** @type {Frame} */ (/** @type {unknown} */ (full));
+}
+
+/**
+ * Every frame of a compact stream in full, the first laid over `previous` (null: it is in full).
+ * Pure: no I/O.
+ * @param {CompactFrame[]} frames
+ * @param {LayerDescription[]} layers
+ * @param {Frame | null} [previous]
+ * @returns {Frame[]}
+ */
+export function expandFrames(frames, layers, previous = null) {
+  /** @type {Frame[]} */
+  const expanded = [];
+  let before = previous;
+  for (const frame of frames) {
+    before = expandFrame(before, frame, layers);
+    expanded.push(before);
+  }
+  return expanded;
+}
+
+/** @param {Rect | undefined} a @param {Rect} b */
+const sameRect = (a, b) => !!a && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+
 // ================================================================ live drive
 
 /** The message types a session emits, and what each carries. */
@@ -219,7 +283,7 @@ export class DriveSession {
   constructor(client, start, options) {
     this.client = client;
     /** @type {DriveStart} */
-    this.start = { ...start, type: "start" };
+    this.start = { ...start, type: "start", ...(options.encoding ? { encoding: options.encoding } : {}) };
     /** @type {"socket" | "poll"} */
     this.transport = options.transport === "poll" || !client.WebSocket ? "poll" : "socket";
     /**
@@ -246,6 +310,12 @@ export class DriveSession {
     this.socket = null;
     /** How many frames the current socket (after a reconnect) has yet to repeat. */
     this.skip = 0;
+    /**
+     * How the current socket writes its frames (its `started` says), and the last frame it sent,
+     * in full: a compact frame is written against it, whichever message carried it.
+     * @type {{encoding: FrameEncoding, layers: LayerDescription[], last: Frame | null}}
+     */
+    this.wire = { encoding: "full", layers: [], last: null };
     this.polling = false;
     this.pollAgain = false;
     if (this.transport === "socket") this.openSocket();
@@ -362,12 +432,16 @@ export class DriveSession {
   /** @param {any} message a server message of the drive socket */
   onMessage(message) {
     if (message.type === "started") {
+      // Each socket's session begins a chain of its own: its first frame is in full.
+      this.wire = { encoding: message.encoding === "compact" ? "compact" : "full", layers: message.layers, last: null };
       if (!this.layers) {
         this.layers = message.layers;
         this.emit({ type: "started", layers: message.layers, frameRate: message.frameRate });
       }
     } else if (message.type === "frames") {
-      for (const frame of message.frames) {
+      for (const sent of message.frames) {
+        const frame = this.wire.encoding === "compact" ? expandFrame(this.wire.last, sent, this.wire.layers) : sent;
+        this.wire.last = frame;
         if (this.skip > 0) { this.skip -= 1; continue; }
         this.frames.push(frame);
         this.emit({ type: "frame", frame });
@@ -410,7 +484,10 @@ export class DriveSession {
           this.layers = answer.layers;
           this.emit({ type: "started", layers: answer.layers, frameRate: answer.frameRate });
         }
-        for (const frame of answer.frames.slice(this.frames.length)) {
+        // A compact answer (the session's encoding) is expanded whole: each answer starts afresh.
+        const frames = /** @type {{encoding?: string}} */ (answer).encoding === "compact"
+          ? expandFrames(answer.frames, answer.layers) : answer.frames;
+        for (const frame of frames.slice(this.frames.length)) {
           this.frames.push(frame);
           this.emit({ type: "frame", frame });
         }
