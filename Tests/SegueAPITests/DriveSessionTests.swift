@@ -282,6 +282,50 @@ import Testing
         #expect(received.last?["type"] as? String == "settled")
     }
 
+    /// A regrab that touches down on the time of a frame already sent (or within the microsecond
+    /// that moves it onto that time) would change that frame, which the frame at a time shows the
+    /// samples at it: it is refused, the session going on; one between frames is taken, and every
+    /// frame sent is then the simulate answer's.
+    @Test(arguments: [0, 5e-7]) func aRegrabOnASentFramesTimeIsRefused(offset: Double) throws {
+        let first: [[String: Any]] = [
+            ["t": 0, "x": 195, "y": 740, "phase": "began"], ["t": 0.08, "x": 195, "y": 710, "phase": "changed"],
+            ["t": 0.16, "x": 195, "y": 680, "phase": "changed"], ["t": 0.24, "x": 195, "y": 680, "phase": "ended"],
+        ]
+        var session = Self.session()
+        var received = Self.messages(
+            session.receive(
+                Self.json(["type": "start", "preset": "touchwonders.shapeDrop", "pace": "realtime"]), now: 10))
+        received += Self.messages(session.receive(Self.json(["type": "samples", "samples": first]), now: 10))
+        // The spring back plays for 0.05 s after the release at 0.24 s: frames to 17/60 s ≈ 0.2833 s.
+        while let due = session.nextDue, due <= 10.05 {
+            received += Self.messages(session.due(at: due))
+        }
+        let sent = received.filter { $0["type"] as? String == "frames" }.flatMap { $0["frames"] as? [Any] ?? [] }
+        let lastSent = 17.0 / 60
+        try #require(abs(((sent.last as? [String: Any])?["time"] as? Double ?? 0) - lastSent) < 1e-6)
+        let onTheFrame: [[String: Any]] = [
+            ["t": lastSent + offset, "x": 195, "y": 700, "phase": "began"],
+            ["t": lastSent + 0.08, "x": 195, "y": 600, "phase": "changed"],
+        ]
+        let problem = try Self.onlyProblem(
+            session.receive(Self.json(["type": "samples", "samples": onTheFrame]), now: 10.051))
+        #expect(Self.pointers(problem) == ["/samples/0/t"])
+        // Half a frame later the grab is taken, and the frames sent are the simulate answer's.
+        let second: [[String: Any]] = [
+            ["t": lastSent + 1.0 / 120, "x": 195, "y": 700, "phase": "began"],
+            ["t": lastSent + 0.09, "x": 195, "y": 600, "phase": "changed"],
+            ["t": lastSent + 0.17, "x": 195, "y": 600, "phase": "ended"],
+        ]
+        received += Self.messages(session.receive(Self.json(["type": "samples", "samples": second]), now: 10.06))
+        while let due = session.nextDue {
+            received += Self.messages(session.due(at: due))
+        }
+        let testCase = Case(name: "regrab", preset: "touchwonders.shapeDrop", samples: [], phases: [])
+        let expected = Self.simulate(testCase, samples: first + second)
+        let frames = received.filter { $0["type"] as? String == "frames" }.flatMap { $0["frames"] as? [Any] ?? [] }
+        #expect(Self.same(frames, expected["frames"]), "\(frames.count) frames, the answer has some other")
+    }
+
     /// A tap-started preset runs at start: its frames, then settled.
     @Test func aTapPresetRunsAtStart() throws {
         var session = Self.session()

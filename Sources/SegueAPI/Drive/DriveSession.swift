@@ -314,14 +314,18 @@ public struct DriveSession: Sendable {
             }
             return ([failure(.invalidRequest(Self.inMessage(errors, base: base)))], true)
         }
-        if let lastSent = current.lastSentTime, let first = added.first, first.time < lastSent, first.phase == .began {
+        // A touch-down on a sent frame's time (or within the microsecond that puts it there) would
+        // change that frame: the frame at a time shows the samples up to and at it.
+        if let lastSent = current.lastSentTime, let first = added.first, first.phase == .began,
+            let at = current.gesture.runTime(ofSample: base), at <= lastSent
+        {
             current.gesture.restore(checkpoint)
             return (
                 refuse(
                     "/samples/0/t",
-                    "This touch-down at \(first.time) s comes before the frame at \(lastSent) s, which was already "
-                        + "sent; frames once sent never change, so a regrab must come after them on the gesture's clock."
-                ), true
+                    "This touch-down at \(first.time) s comes at or before the frame at \(lastSent) s, which was "
+                        + "already sent (a time within a microsecond of a frame's counts as that frame's); frames once "
+                        + "sent never change, so a regrab must come after them on the gesture's clock."), true
             )
         }
         let simulation: Simulation

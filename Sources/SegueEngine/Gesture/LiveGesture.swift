@@ -104,6 +104,13 @@ public struct LiveGesture: Sendable {
         prepared = aligned
     }
 
+    /// The time received sample `index` is run at: its own, or the frame time it was moved onto
+    /// (`alignedToFrames`); nil past the samples.
+    public func runTime(ofSample index: Int) -> Double? {
+        guard let prepared, index >= 0, index < count else { return nil }
+        return prepared.samples[index].time
+    }
+
     /// The track to run: received, aligned and, while open, closed one frame on; and the time of
     /// the latest sample (aligned) when it was closed here (frames are kept only up to it).
     public var runnable: (track: GestureTrack, openUntil: Double?)? {
