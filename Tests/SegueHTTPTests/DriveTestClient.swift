@@ -24,6 +24,8 @@ final class DriveTestClient {
     private var buffer: [UInt8] = []
     /// Bytes read after the handshake's head.
     private(set) var received = 0
+    /// The server's answer to the handshake, status line and headers.
+    private(set) var handshakeHead = ""
 
     /// Connects, with a receive buffer of `receiveBuffer` bytes when given (set before
     /// connecting, since the kernel sizes the TCP window from it), and completes the handshake.
@@ -44,6 +46,7 @@ final class DriveTestClient {
         guard let end = headEnd else { throw TestSocketError("no handshake answer") }
         let head = String(decoding: buffer[..<end], as: UTF8.self)
         guard head.hasPrefix("HTTP/1.1 101") else { throw TestSocketError("the handshake was answered \(head)") }
+        handshakeHead = head
         buffer.removeFirst(end)
         received = buffer.count
     }

@@ -51,8 +51,10 @@ extension RequestDispatcher {
             return .NO
         }
         defer { MHD_destroy_response(created) }
+        // No `Connection: Upgrade`: libmicrohttpd writes it on an upgrade response itself, and a
+        // second one reached clients as "Upgrade, Upgrade" (DriveHandshakeTests).
         var headers: [(String, String)] = [
-            ("Upgrade", "websocket"), ("Connection", "Upgrade"),
+            ("Upgrade", "websocket"),
             ("Sec-WebSocket-Accept", Self.accept(key: key)), ("X-Request-Id", requestID),
         ]
         headers += service.cors.responseHeaders(origin: request.headers["Origin"])
