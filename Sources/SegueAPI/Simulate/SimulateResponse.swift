@@ -244,12 +244,15 @@ public struct SimulateResponse: Sendable {
         /// last state written in full for that layer was the same.
         func bytes(ofLayer layer: Int, inFrame frame: Int) -> Range<Int>? {
             guard layer < written.count, let earlier = written[layer] else { return nil }
-            let before = frames[earlier.frame].layers
-            let now = frames[frame].layers
-            guard layer < before.count, before[layer] == now[layer],
-                Self.samePath(before[layer].mask?.path, now[layer].mask?.path)
-            else { return nil }
-            return earlier.bytes
+            // Compared where they are: an array's subscript would copy both states (and retain
+            // their strings) to hand them to `==`, which cost more than the comparison.
+            let same = frames[earlier.frame].layers.withUnsafeBufferPointer { before in
+                frames[frame].layers.withUnsafeBufferPointer { now in
+                    layer < before.count && layer < now.count && before[layer] == now[layer]
+                        && Self.samePath(before[layer].mask?.path, now[layer].mask?.path)
+                }
+            }
+            return same ? earlier.bytes : nil
         }
 
         mutating func remember(layer: Int, inFrame frame: Int, bytes: Range<Int>) {
