@@ -10,6 +10,48 @@ import Testing
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// A value written before is written again as the same bytes, with the comma the place needs:
+    /// after a member name none, in an array one.
+    @Test func aRepeatedValueIsTheSameBytesWithItsComma() {
+        let text = written { writer in
+            writer.beginObject()
+            writer.key("a")
+            let begins = writer.position
+            writer.beginArray()
+            writer.number(1)
+            writer.string("x")
+            writer.endArray()
+            let value = begins..<writer.position
+            writer.key("b")
+            writer.repeatValue(at: value)
+            writer.key("c")
+            writer.beginArray()
+            writer.repeatValue(at: value)
+            writer.repeatValue(at: value)
+            writer.endArray()
+            writer.endObject()
+        }
+        #expect(text == #"{"a":[1,"x"],"b":[1,"x"],"c":[[1,"x"],[1,"x"]]}"#)
+    }
+
+    /// Repeating more bytes than the writer has room for grows it, and copies from where the bytes
+    /// are after it grew.
+    @Test func aRepeatedValueSurvivesTheBufferGrowing() {
+        var writer = JSONWriter(reservingCapacity: 64)
+        writer.beginArray()
+        let begins = writer.position
+        writer.string(String(repeating: "m", count: 50))
+        let value = begins..<writer.position
+        for _ in 0..<9 {
+            writer.repeatValue(at: value)
+        }
+        writer.endArray()
+        let item = "\"" + String(repeating: "m", count: 50) + "\""
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self) == "["
+                + Array(repeating: item, count: 10).joined(separator: ",") + "]")
+    }
+
     @Test func numbersAreRoundedOnceToAMillionthAndWrittenShortest() {
         let text = written { writer in
             writer.beginArray()

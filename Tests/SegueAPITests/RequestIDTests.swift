@@ -38,4 +38,24 @@ import Testing
         #expect(first.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12])
         #expect(RequestID.accepting(first) == first)
     }
+
+    /// RFC 9562 §5.4: a version 4 UUID has the version digit 4 (the 13th hex digit, after the
+    /// second dash) and the variant bits 10, so its 17th hex digit (after the third dash) is
+    /// one of 8, 9, a, b; every other digit is random hex.
+    @Test func generatedIDsAreVersion4UUIDs() {
+        var seenAtRandom = Set<Character>()
+        for _ in 0..<200 {
+            let id = Array(RequestID.generate())
+            #expect(id.count == 36)
+            #expect([id[8], id[13], id[18], id[23]] == ["-", "-", "-", "-"])
+            #expect(id[14] == "4")
+            #expect("89ab".contains(id[19]))
+            for (index, character) in id.enumerated() where ![8, 13, 14, 18, 19, 23].contains(index) {
+                #expect("0123456789abcdef".contains(character))
+                seenAtRandom.insert(character)
+            }
+        }
+        // 200 identifiers of 30 random digits each use all 16 digits (a fixed digit would not).
+        #expect(seenAtRandom.count == 16)
+    }
 }

@@ -43,4 +43,53 @@ import Testing
         let label = try #require(text.range(of: "timeLabel")?.lowerBound)
         #expect(index < label)
     }
+
+    /// A layer state equal to the one written for that layer before is written as the same bytes
+    /// (copied from the earlier frame, `SimulateResponse.LayerTemplates`): -0 as 0 like 0 itself,
+    /// a state that changes and changes back written afresh, and a mask's path compared by its
+    /// bytes. The expected text is written out by hand from the wire's rules (docs/transitions.md,
+    /// README "The frames").
+    @Test func repeatedLayerStatesAreWrittenAsTheirOwnBytes() throws {
+        let frame = Rect(x: 0, y: 0, width: 10, height: 20)
+        let still = LayerState(
+            id: "card", frame: frame, transform: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -0.0, ty: 0))
+        let zero = LayerState(id: "card", frame: frame)
+        let moved = LayerState(id: "card", frame: frame, opacity: 0.5)
+        // "é" precomposed and decomposed: equal Strings, different bytes.
+        let composed = LayerState(
+            id: "card", frame: frame,
+            mask: MaskState(rect: frame, cornerRadius: 0, cornerCurve: .circular, path: "M0,0 Z \u{E9}"))
+        let decomposed = LayerState(
+            id: "card", frame: frame,
+            mask: MaskState(rect: frame, cornerRadius: 0, cornerCurve: .circular, path: "M0,0 Z e\u{301}"))
+        #expect(composed == decomposed)
+        let states = [still, zero, moved, zero, composed, decomposed]
+        let simulation = Simulation(
+            presetID: "test", frameRate: 10, duration: 0.5,
+            layers: [LayerDescription(id: "card", role: "a card", frame: frame)], decision: nil, events: [],
+            frames: states.enumerated().map { index, state in
+                SimulationFrame(time: Double(index) / 10, phase: .animating, progress: 0, layers: [state])
+            })
+        let text = String(decoding: try SimulateResponse(simulation).encoded(), as: UTF8.self)
+        let framesText = try #require(text.range(of: #""frames":"#).map { String(text[$0.upperBound...]) })
+        let identity = #""transform":{"a":1,"b":0,"c":0,"d":1,"tx":0,"ty":0}"#
+        let box = #""presentationFrame":{"x":0,"y":0,"width":10,"height":20}"#
+        func layer(opacity: String = "1", mask: String = "null") -> String {
+            #"{"card":{\#(identity),\#(box),"opacity":\#(opacity),"cornerRadius":0,"mask":\#(mask)}}"#
+        }
+        func mask(_ path: String) -> String {
+            #"{"rect":{"x":0,"y":0,"width":10,"height":20},"cornerRadius":0,"cornerCurve":"circular","path":"\#(path)"}"#
+        }
+        let layers = [
+            layer(), layer(), layer(opacity: "0.5"), layer(), layer(mask: mask("M0,0 Z \u{E9}")),
+            layer(mask: mask("M0,0 Z e\u{301}")),
+        ]
+        let expected =
+            "["
+            + layers.enumerated().map { index, layers in
+                let time = index == 0 ? "0" : "0.\(index)"
+                return #"{"time":\#(time),"phase":"animating","progress":0,"layers":\#(layers)}"#
+            }.joined(separator: ",") + "]}"
+        #expect(framesText == expected)
+    }
 }

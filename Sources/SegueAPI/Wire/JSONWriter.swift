@@ -272,6 +272,26 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
+    /// Where the next byte goes: where a value written next begins when no comma goes before it
+    /// (right after `key`), for `repeatValue(at:)`.
+    public var position: Int { count }
+
+    /// Writes again, as the next value, the bytes of a value this writer wrote before at `range`
+    /// (from `position` before it to `position` after it): for a value equal to one written
+    /// earlier, whose bytes are then the same, a copy instead of writing it number by number.
+    public mutating func repeatValue(at range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "not a value this writer wrote")
+        let comma = takeComma()
+        let room = range.count + 1
+        if capacity - count < room {
+            grow(toHold: room)
+        }
+        // After growing: the bytes are read from the buffer they are in now, behind `count`.
+        let written = Self.comma(comma, at: start + count)
+        (start + count + written).update(from: start + range.lowerBound, count: range.count)
+        count += written + range.count
+    }
+
     /// How numbers are written: rounded to 1e-6, in the shortest form that reads back to the
     /// same double: integers without a fraction (`2`, not `2.0`), at most six decimals, no
     /// exponent, no negative zero. Below 1e9 distinct six-decimal strings are distinct
