@@ -245,13 +245,19 @@ import Testing
         #expect(sizes.allSatisfy { $0 <= 2 * FrameBurst.messageBytes }, "the largest is \(sizes.max() ?? 0) bytes")
     }
 
-    /// A finger that grabs the Touchwonders shape again during its spring back (realtime pace):
-    /// the frames sent before the grab stand, and all of them are the simulate answer's for both strokes.
-    @Test func aRegrabDuringTheSettleContinuesTheSameFrames() throws {
-        let first: [[String: Any]] = [
+    /// A drag of the Touchwonders shape up 60 pt over 0.24 s, released at rest: its spring back
+    /// runs while a second stroke may grab it.
+    static var shapeDropFirstStroke: [[String: Any]] {
+        [
             ["t": 0, "x": 195, "y": 740, "phase": "began"], ["t": 0.08, "x": 195, "y": 710, "phase": "changed"],
             ["t": 0.16, "x": 195, "y": 680, "phase": "changed"], ["t": 0.24, "x": 195, "y": 680, "phase": "ended"],
         ]
+    }
+
+    /// A finger that grabs the Touchwonders shape again during its spring back (realtime pace):
+    /// the frames sent before the grab stand, and all of them are the simulate answer's for both strokes.
+    @Test func aRegrabDuringTheSettleContinuesTheSameFrames() throws {
+        let first = Self.shapeDropFirstStroke
         let second: [[String: Any]] = [
             ["t": 0.3, "x": 195, "y": 700, "phase": "began"], ["t": 0.38, "x": 195, "y": 600, "phase": "changed"],
             ["t": 0.46, "x": 195, "y": 450, "phase": "changed"], ["t": 0.54, "x": 195, "y": 450, "phase": "ended"],
@@ -287,10 +293,7 @@ import Testing
     /// samples at it: it is refused, the session going on; one between frames is taken, and every
     /// frame sent is then the simulate answer's.
     @Test(arguments: [0, 5e-7]) func aRegrabOnASentFramesTimeIsRefused(offset: Double) throws {
-        let first: [[String: Any]] = [
-            ["t": 0, "x": 195, "y": 740, "phase": "began"], ["t": 0.08, "x": 195, "y": 710, "phase": "changed"],
-            ["t": 0.16, "x": 195, "y": 680, "phase": "changed"], ["t": 0.24, "x": 195, "y": 680, "phase": "ended"],
-        ]
+        let first = Self.shapeDropFirstStroke
         var session = Self.session()
         var received = Self.messages(
             session.receive(

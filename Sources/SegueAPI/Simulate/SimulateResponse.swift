@@ -174,12 +174,7 @@ public struct SimulateResponse: Sendable {
         _ frame: SimulationFrame, layers: [LayerDescription], changedSince previous: SimulationFrame?,
         into writer: inout JSONWriter
     ) {
-        writer.beginObject()
-        writer.member("time", frame.time)
-        writer.member("phase", frame.phase.rawValue)
-        writer.member("progress", frame.progress)
-        writer.key("layers")
-        writer.beginObject()
+        writeHead(of: frame, into: &writer)
         for index in frame.layers.indices {
             let state = frame.layers[index]
             if let previous, let before = Self.state(state.id, at: index, in: previous) {
@@ -196,6 +191,17 @@ public struct SimulateResponse: Sendable {
         writer.endObject()
     }
 
+    /// A frame's members before its layers' states, up to the opening of `layers`: one place for
+    /// the order every frame is written in, full, compact or from templates.
+    static func writeHead(of frame: SimulationFrame, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("time", frame.time)
+        writer.member("phase", frame.phase.rawValue)
+        writer.member("progress", frame.progress)
+        writer.key("layers")
+        writer.beginObject()
+    }
+
     /// The state of the layer `id` in `previous`: at `index` in a checked answer, else looked up.
     static func state(_ id: String, at index: Int, in previous: SimulationFrame) -> LayerState? {
         if index < previous.layers.count, previous.layers[index].id == id { return previous.layers[index] }
@@ -209,12 +215,7 @@ public struct SimulateResponse: Sendable {
         frame index: Int, layers: [LayerDescription], templates: inout LayerTemplates, into writer: inout JSONWriter
     ) {
         let frame = templates.frames[index]
-        writer.beginObject()
-        writer.member("time", frame.time)
-        writer.member("phase", frame.phase.rawValue)
-        writer.member("progress", frame.progress)
-        writer.key("layers")
-        writer.beginObject()
+        writeHead(of: frame, into: &writer)
         for layer in frame.layers.indices {
             writer.key(string: frame.layers[layer].id)
             if let earlier = templates.bytes(ofLayer: layer, inFrame: index) {
