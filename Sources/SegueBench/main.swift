@@ -116,25 +116,17 @@ if let flag = CommandLine.arguments.firstIndex(of: "--drive-cost") {
         ?? PresetCatalogue.builtIn.presets.filter(\.interactive).map(\.description.id)
     print("| live drive, CPU per sample | at the 1,000th sample | at the 10,000th | ratio |")
     print("| --- | --- | --- | --- |")
-    func micro(_ value: Double) -> String { String(Int((value * 10).rounded())).withDecimal }
+    // Format.amount, the project's one number format, writes a ratio of a zero time as ∞ rather
+    // than trapping on its conversion to an Int.
+    func rounded(_ value: Double, places: Double) -> String { Format.amount((value * places).rounded() / places) }
     for preset in presets {
         let early = LiveDriveBench.cpuPerSample(at: 1_000, window: 500, preset: preset)
         let late = LiveDriveBench.cpuPerSample(at: 10_000, window: 500, preset: preset)
         print(
-            "| \(preset), a sample a message | \(micro(early)) µs | \(micro(late)) µs | "
-                + "\(String(Int((late / early * 100).rounded())).withDecimal(places: 2)) |")
+            "| \(preset), a sample a message | \(rounded(early, places: 10)) µs | \(rounded(late, places: 10)) µs | "
+                + "\(rounded(late / early, places: 100)) |")
     }
     exit(0)
-}
-
-extension String {
-    /// These digits with a decimal point before the last `places`: "123" → "12.3".
-    func withDecimal(places: Int) -> String {
-        let padded = String(repeating: "0", count: max(places + 1 - count, 0)) + self
-        return padded.dropLast(places) + "." + padded.suffix(places)
-    }
-
-    var withDecimal: String { withDecimal(places: 1) }
 }
 
 // `segue-bench --presets`: every catalogue preset's engine simulate at its defaults, per frame

@@ -254,6 +254,16 @@ import Testing
         ]
     }
 
+    /// A realtime session of the Touchwonders shape given `first`, and the messages it answered.
+    static func realtimeShapeDrop(_ first: [[String: Any]]) -> (DriveSession, [[String: Any]]) {
+        var session = Self.session()
+        var received = Self.messages(
+            session.receive(
+                Self.json(["type": "start", "preset": "touchwonders.shapeDrop", "pace": "realtime"]), now: 10))
+        received += Self.messages(session.receive(Self.json(["type": "samples", "samples": first]), now: 10))
+        return (session, received)
+    }
+
     /// A finger that grabs the Touchwonders shape again during its spring back (realtime pace):
     /// the frames sent before the grab stand, and all of them are the simulate answer's for both strokes.
     @Test func aRegrabDuringTheSettleContinuesTheSameFrames() throws {
@@ -264,11 +274,7 @@ import Testing
         ]
         let testCase = Case(name: "regrab", preset: "touchwonders.shapeDrop", samples: [], phases: [])
         let expected = Self.simulate(testCase, samples: first + second)
-        var session = Self.session()
-        var received = Self.messages(
-            session.receive(
-                Self.json(["type": "start", "preset": "touchwonders.shapeDrop", "pace": "realtime"]), now: 10))
-        received += Self.messages(session.receive(Self.json(["type": "samples", "samples": first]), now: 10))
+        var (session, received) = Self.realtimeShapeDrop(first)
         // 0.05 s of the spring back plays (frames to t ≈ 0.29), then the finger comes down at 0.3.
         while let due = session.nextDue, due <= 10.05 {
             received += Self.messages(session.due(at: due))
@@ -294,11 +300,7 @@ import Testing
     /// frame sent is then the simulate answer's.
     @Test(arguments: [0, 5e-7]) func aRegrabOnASentFramesTimeIsRefused(offset: Double) throws {
         let first = Self.shapeDropFirstStroke
-        var session = Self.session()
-        var received = Self.messages(
-            session.receive(
-                Self.json(["type": "start", "preset": "touchwonders.shapeDrop", "pace": "realtime"]), now: 10))
-        received += Self.messages(session.receive(Self.json(["type": "samples", "samples": first]), now: 10))
+        var (session, received) = Self.realtimeShapeDrop(first)
         // The spring back plays for 0.05 s after the release at 0.24 s: frames to 17/60 s ≈ 0.2833 s.
         while let due = session.nextDue, due <= 10.05 {
             received += Self.messages(session.due(at: due))
